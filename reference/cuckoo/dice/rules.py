@@ -1,0 +1,297 @@
+"""What a player may do, and what it does (spec chapters *turn*, *infect*, *place*).
+
+Conventions, as in the Wasm reference interpreter: :func:`apply` is one pure function with
+a branch per kind of move; every condition a move must meet goes through
+:func:`~cuckoo.errors.require` with the ID of the rule it checks, in the order the spec
+lists them; what an earlier step already guarantees is an ``assert``.  Moves are seen from
+the mover, nests from their holder.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
+from itertools import permutations
+from typing import Final
+
+from ..errors import IllegalMoveError, require
+from .chance import chance_outcomes
+from .faces import FACES, HANDEDNESS, apex_faces, second_face
+from .geometry import BELOW, CELL_NAMES, CELLS, DUNGEON, SHOWN, SIDE_NAMES, SIDES, Cell, Side
+from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
+from .state import PLAYER_NAMES, Bonus, Nest, Placed, State
+
+__all__ = ["apply", "legal_moves"]
+
+
+_SIDE_PAIRS: Final[tuple[tuple[Side, ...], ...]] = tuple(permutations(SIDES, 2))
+
+
+def _orientations(cell: Cell) -> tuple[tuple[Side, ...], ...]:
+    """The placer's choices of sides on *cell*, one per distinct way the die can lie."""
+    shown = SHOWN[cell]
+    if len(shown) == 2:
+        return tuple((s,) for s in shown)
+    if len(shown) == 3:
+        return _SIDE_PAIRS
+    return ((),)
+
+
+ORIENTATIONS: Final = tuple(_orientations(c) for c in CELLS)
+
+# CD-PLACE-BONUS: the sides of 1 and of 2 for which a die shows 1, 2, 3 at a corner.
+BONUS_SIDES: Final[dict[str, tuple[tuple[Side, ...], ...]]] = {
+    hand: tuple(
+        (s1, s2)
+        for s1, s2 in _SIDE_PAIRS
+        if (faces := apex_faces(hand, s1, 1, s2, 2)) is not None and 3 in faces
+    )
+    for hand in HANDEDNESS
+}
+
+
+def _bonus_due(state: State) -> bool:
+    """Whether a die put in the dungeon now earns the draft's bonus (a first move)."""
+    return state.ruleset.dungeon_bonus and state.ply < 2
+
+
+def _remove(nest: Nest, dice: tuple[Die, ...]) -> Nest | None:
+    """*nest* without *dice*, or None if it does not hold them all."""
+    rest = list(nest)
+    for die in dice:
+        if die not in rest:
+            return None
+        rest.remove(die)
+    return tuple(rest)
+
+
+def _where(state: State) -> str:
+    return f"{PLAYER_NAMES[state.to_move]} at ply {state.ply}"
+
+
+# -- legal moves ---------------------------------------------------------------------------
+
+
+def legal_moves(state: State) -> tuple[Move | Rolls, ...]:
+    """Every move the player to move may make, each giving a different result.
+
+    At a chance node these are the re-roll outcomes (their probabilities come from
+    :func:`~cuckoo.dice.chance.chance_outcomes`); when the game is over, none.
+    """
+    if state.pending is not None:
+        return tuple(rolls for rolls, _ in chance_outcomes(state))
+    if state.is_over:
+        return ()
+    nest = state.nests[state.to_move]
+    if not nest:
+        return (PASS,)
+    return (*_placements(state, nest), *_infections(state, nest))
+
+
+def _placements(state: State, nest: Nest) -> Iterator[Place]:
+    board = state.board
+    cells = [c for c in CELLS if board[c] is None and all(board[b] is not None for b in BELOW[c])]
+    for die in dict.fromkeys(nest):
+        for cell in cells:
+            if cell == DUNGEON and _bonus_due(state):
+                for sides in BONUS_SIDES[state.ruleset.handedness]:
+                    yield Place(die, cell, sides)
+            else:
+                for sides in ORIENTATIONS[cell]:
+                    yield Place(die, cell, sides)
+
+
+def _infections(state: State, nest: Nest) -> Iterator[Infect]:
+    rules = state.ruleset
+    if rules.infection_limit is not None and sum(state.captures) >= rules.infection_limit:
+        return
+    own_only = rules.infection_pool == "own"
+    kinds = tuple(Counter(d for d in nest if not (own_only and d.foreign)).items())
+    for take in dict.fromkeys(state.nests[1 - state.to_move]):
+        if not (own_only and take.foreign):
+            for give in _adding_up(kinds, take.value):
+                if len(give) >= 2:
+                    yield Infect(give, take)
+
+
+def _adding_up(kinds: tuple[tuple[Die, int], ...], total: int) -> Iterator[tuple[Die, ...]]:
+    """Every multiset of the dice in *kinds* (die, count) whose values sum to *total*."""
+    if total == 0:
+        yield ()
+        return
+    if not kinds:
+        return
+    (die, count), rest = kinds[0], kinds[1:]
+    for n in range(min(count, total // die.value), -1, -1):
+        for tail in _adding_up(rest, total - n * die.value):
+            yield (die,) * n + tail
+
+
+# -- the effect of a move ------------------------------------------------------------------
+
+
+def apply(state: State, move: Move | Rolls) -> State:
+    """The state after *move*; *state* itself is unchanged.
+
+    :raises IllegalMoveError: naming the rule the move breaks.
+    """
+    if isinstance(move, Rolls):
+        require(state.pending is not None, "CD-TURN-CHANCE", "no infection awaits a re-roll")
+        return _reroll(state, move)
+    require(not state.is_over, "CD-TURN-OVER", "the game is over: no move is legal")
+    require(state.pending is None, "CD-TURN-CHANCE", "the infection's re-roll must come first")
+    if isinstance(move, Place):
+        return _place(state, move)
+    if isinstance(move, Infect):
+        return _infect(state, move)
+    if isinstance(move, Pass):
+        require(
+            not state.nests[state.to_move],
+            "CD-TURN-PASS",
+            f"{_where(state)} still has dice to play and may not pass",
+        )
+        return replace(state, to_move=1 - state.to_move, ply=state.ply + 1)
+    raise IllegalMoveError(f"not a move: {move!r}", rule="CD-TURN-ORDER")
+
+
+def _place(state: State, move: Place) -> State:
+    mover = state.to_move
+    die, cell = move.die, move.cell
+    rest = _remove(state.nests[mover], (die,))
+    require(rest is not None, "CD-PLACE-DIE", f"{_where(state)} holds no die {die}")
+    assert rest is not None
+    require(cell in CELLS, "CD-CELL", f"no cell {cell!r}")
+    name = CELL_NAMES[cell]
+    require(state.board[cell] is None, "CD-PLACE-EMPTY", f"cell {name} is taken")
+    missing = [CELL_NAMES[b] for b in BELOW[cell] if state.board[b] is None]
+    require(not missing, "CD-PLACE-SUPPORT", f"cell {name} needs dice on {', '.join(missing)}")
+    faces, bonus = _orient(state, move)
+    owner = mover ^ die.foreign
+    board = list(state.board)
+    board[cell] = Placed(owner, mover, die.value, faces)
+    nests = (rest, state.nests[1]) if mover == 0 else (state.nests[0], rest)
+    return replace(
+        state,
+        to_move=1 - mover,
+        nests=nests,
+        board=tuple(board),
+        ply=state.ply + 1,
+        bonus=bonus or state.bonus,
+    )
+
+
+def _orient(state: State, move: Place) -> tuple[tuple[int, int, int], Bonus | None]:
+    """The faces the placed die shows on A, B, C, and the bonus it earns, if any."""
+    cell, sides, value = move.cell, move.sides, move.die.value
+    shown, name = SHOWN[cell], CELL_NAMES[cell]
+    choices = ", ".join(SIDE_NAMES[s] for s in shown)
+    faces = [0, 0, 0]
+    if cell == DUNGEON and _bonus_due(state):
+        hand = state.ruleset.handedness
+        require(
+            sides in BONUS_SIDES[hand],
+            "CD-PLACE-BONUS",
+            "a first move into the dungeon names the sides of the bonus 1 and 2, "
+            f"so that 1, 2, 3 meet at a corner of a {hand} die",
+        )
+        points = apex_faces(hand, sides[0], 1, sides[1], 2)
+        assert points is not None
+        return (0, 0, 0), Bonus(state.to_move, points)
+    if not shown:
+        require(not sides, "CD-PLACE-DUNGEON", "a die in the dungeon shows no face: name no side")
+    elif len(shown) == 1:
+        require(not sides, "CD-PLACE-EXPOSE", f"cell {name} shows only side {choices}: no side")
+        faces[shown[0]] = value
+    elif len(shown) == 2:
+        require(
+            len(sides) == 1 and sides[0] in shown,
+            "CD-PLACE-EXPOSE",
+            f"on cell {name} name the side of the rolled value: {choices}",
+        )
+        faces[sides[0]] = value
+        faces[shown[0] if sides[0] == shown[1] else shown[1]] = second_face(
+            value, not move.die.foreign
+        )
+    else:
+        require(
+            len(sides) == 2 and sides[0] in SIDES and sides[1] in SIDES and sides[0] != sides[1],
+            "CD-PLACE-APEX",
+            "on the apex name two sides: the rolled value's, then the second face's",
+        )
+        second = second_face(value, not move.die.foreign)
+        apex = apex_faces(state.ruleset.handedness, sides[0], value, sides[1], second)
+        assert apex is not None, "the second face is adjacent to the rolled value"
+        return apex, None
+    return (faces[0], faces[1], faces[2]), None
+
+
+def _infect(state: State, move: Infect) -> State:
+    rules, mover = state.ruleset, state.to_move
+    limit = rules.infection_limit
+    require(
+        limit is None or sum(state.captures) < limit,
+        "CD-INFECT-LIMIT",
+        f"this game allows {limit} infections and they have been made",
+    )
+    give, take = move.give, move.take
+    require(len(give) >= 2, "CD-INFECT-GIVE", "an infection gives at least two dice")
+    require(
+        _remove(state.nests[mover], give) is not None,
+        "CD-INFECT-GIVE",
+        f"{_where(state)} does not hold {'+'.join(map(str, give))}",
+    )
+    opponent = PLAYER_NAMES[1 - mover]
+    require(
+        _remove(state.nests[1 - mover], (take,)) is not None,
+        "CD-INFECT-TAKE",
+        f"{opponent}'s nest holds no die {take}",
+    )
+    if rules.infection_pool == "own":
+        require(
+            not any(d.foreign for d in give),
+            "CD-INFECT-POOL",
+            "only dice of the mover's own colour may infect",
+        )
+        require(
+            not take.foreign,
+            "CD-INFECT-POOL",
+            f"only a die of {opponent}'s own colour may be taken",
+        )
+    total = sum(d.value for d in give)
+    require(
+        total == take.value,
+        "CD-INFECT-SUM",
+        f"{'+'.join(str(d.value) for d in give)} makes {total}, not {take.value}",
+    )
+    waiting = replace(state, pending=Infect(give, take))
+    return waiting if move.rolls is None else _reroll(waiting, move.rolls)
+
+
+def _reroll(state: State, rolls: Rolls) -> State:
+    """CD-INFECT-REROLL, CD-INFECT-SWAP: the dice change nests with their new values."""
+    infect, mover = state.pending, state.to_move
+    assert infect is not None
+    require(
+        len(rolls.give) == len(infect.give) and all(v in FACES for v in (rolls.take, *rolls.give)),
+        "CD-INFECT-REROLL",
+        f"the re-roll needs one new value (1-6) for the taken die and {len(infect.give)} "
+        "for the given dice",
+    )
+    kept = _remove(state.nests[mover], infect.give)
+    lost = _remove(state.nests[1 - mover], (infect.take,))
+    assert kept is not None and lost is not None
+    # A die keeps its owner, so its colour relative to the nest's holder flips.
+    mine = tuple(sorted((*kept, Die(rolls.take, not infect.take.foreign))))
+    given = (Die(v, not d.foreign) for d, v in zip(infect.give, rolls.give, strict=True))
+    theirs = tuple(sorted((*lost, *given)))
+    captures = list(state.captures)
+    captures[mover] += 1
+    return replace(
+        state,
+        to_move=1 - mover,
+        nests=(mine, theirs) if mover == 0 else (theirs, mine),
+        captures=(captures[0], captures[1]),
+        ply=state.ply + 1,
+        pending=None,
+    )

@@ -1,0 +1,84 @@
+"""The end of the game: side totals, sides won, tie-breaks (spec chapter *scoring*)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .geometry import DUNGEON, SIDES
+from .state import PLAYERS, Player, State
+
+__all__ = ["Outcome", "result", "side_totals"]
+
+Reason = Literal["sides", "dungeon", "captures", "shared"]
+
+Totals = tuple[tuple[int, int, int], tuple[int, int, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended."""
+
+    winners: tuple[Player, ...]
+    """The winner, or both players for the draft's shared win."""
+    reason: Reason
+    """What decided it: the sides, or the tie-break that did."""
+    totals: Totals
+    """Blue's and Red's totals on sides A, B, C."""
+    sides_won: tuple[int, int]
+    """How many sides Blue and Red won."""
+
+    @property
+    def token(self) -> str:
+        """The result as the notation writes it: ``1-0``, ``0-1`` or ``1-1``."""
+        return "-".join("1" if p in self.winners else "0" for p in PLAYERS)
+
+
+def side_totals(state: State) -> Totals:
+    """CD-SCORE-SIDE: each player's points on each side, from the dice they own."""
+    totals = [[0, 0, 0], [0, 0, 0]]
+    for placed in state.board:
+        if placed is not None:
+            row = totals[placed.owner]
+            for s in SIDES:
+                row[s] += placed.faces[s]
+    if state.bonus is not None:
+        for s in SIDES:
+            totals[state.bonus.player][s] += state.bonus.points[s]
+    return (totals[0][0], totals[0][1], totals[0][2]), (totals[1][0], totals[1][1], totals[1][2])
+
+
+def _dungeon_taker(state: State) -> Player:
+    """CD-SCORE-DUNGEON: who took the dungeon, as the ruleset reads it."""
+    placed = state.board[DUNGEON]
+    assert placed is not None, "the dungeon is filled when the game is over"
+    return placed.placer if state.ruleset.dungeon_tiebreak == "placer" else placed.owner
+
+
+def result(state: State) -> Outcome | None:
+    """The outcome of a finished game, or None while it goes on."""
+    if not state.is_over:
+        return None
+    totals = side_totals(state)
+    # CD-SCORE-SIDE-WIN: a side goes to the strictly greater total.
+    won = [sum(totals[p][s] > totals[1 - p][s] for s in SIDES) for p in PLAYERS]
+    sides_won = (won[0], won[1])
+    # CD-SCORE-MAJORITY
+    for p in PLAYERS:
+        if state.ruleset.side_majority == "relative":
+            if won[p] > won[1 - p]:
+                return Outcome((p,), "sides", totals, sides_won)
+        elif won[p] >= 2:
+            return Outcome((p,), "sides", totals, sides_won)
+    dungeon = _dungeon_taker(state)
+    if state.ruleset.tiebreak == "dungeon":
+        return Outcome((dungeon,), "dungeon", totals, sides_won)
+    # CD-SCORE-CAPTURES: fewer captures is one vote, the dungeon another.
+    blue, red = state.captures
+    if blue == red:
+        return Outcome((dungeon,), "dungeon", totals, sides_won)
+    fewer = 0 if blue < red else 1
+    if fewer == dungeon:
+        return Outcome((fewer,), "captures", totals, sides_won)
+    # CD-SCORE-SHARED: the votes cancel out.
+    return Outcome(PLAYERS, "shared", totals, sides_won)

@@ -1,0 +1,132 @@
+"""The state of a game: an immutable value (spec chapters *setup* and *turn*)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ..errors import SetupError
+from .faces import FACES
+from .geometry import CELLS
+from .moves import Die, Infect
+from .rulesets import RULESETS, Ruleset
+
+__all__ = [
+    "BLUE",
+    "DICE_PER_PLAYER",
+    "PLAYERS",
+    "PLAYER_NAMES",
+    "RED",
+    "Bonus",
+    "Nest",
+    "Placed",
+    "Player",
+    "Setup",
+    "State",
+    "new_game",
+]
+
+Player = int
+"""0 for Blue, 1 for Red."""
+
+BLUE: Final = 0
+RED: Final = 1
+PLAYERS: Final = (BLUE, RED)
+PLAYER_NAMES: Final = ("Blue", "Red")
+DICE_PER_PLAYER: Final = 10
+
+Nest = tuple[Die, ...]
+"""The dice a player still holds, sorted, seen from that player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A die on the pyramid."""
+
+    owner: Player
+    """Whose colour the die is: the player it scores for (CD-SCORE-SIDE)."""
+    placer: Player
+    """Who put it there (the dungeon tie-break may ask, CD-SCORE-DUNGEON)."""
+    value: int
+    """Its rolled value."""
+    faces: tuple[int, int, int]
+    """The face shown on sides A, B, C; 0 where the cell does not show that side."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """The draft's first-move dungeon bonus (CD-PLACE-BONUS)."""
+
+    player: Player
+    """Who placed the die and receives the points."""
+    points: tuple[int, int, int]
+    """The points on sides A, B, C: 1, 2 and 3 in some order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What happens before the first move: the opening roll and who starts (CD-SETUP-*)."""
+
+    rolls: tuple[tuple[int, ...], tuple[int, ...]]
+    """The values of Blue's and of Red's ten dice."""
+    first: Player = BLUE
+    """The player who moves first."""
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A position, with everything that decides what follows it."""
+
+    ruleset: Ruleset
+    to_move: Player
+    """The player whose turn it is (during a chance step: who infected)."""
+    nests: tuple[Nest, Nest]
+    """Blue's and Red's nests."""
+    board: tuple[Placed | None, ...]
+    """The 20 cells, indexed like :data:`~cuckoo.dice.geometry.COORDS`."""
+    captures: tuple[int, int] = (0, 0)
+    """How many infections Blue and Red have made."""
+    ply: int = 0
+    """Turns taken so far; a player's first move is ply 0 or 1."""
+    bonus: Bonus | None = None
+    pending: Infect | None = None
+    """An infection waiting for its re-roll: the state is a chance node (CD-TURN-CHANCE)."""
+
+    @property
+    def is_chance(self) -> bool:
+        """True while an infection's re-roll is due."""
+        return self.pending is not None
+
+    @property
+    def is_over(self) -> bool:
+        """True once all 20 dice are on the pyramid (CD-TURN-OVER)."""
+        return None not in self.board
+
+
+def new_game(rules: Ruleset | str, setup: Setup) -> State:
+    """The state before the first move.
+
+    :raises SetupError: if the opening roll or the first player is impossible
+        (CD-SETUP-DICE, CD-SETUP-ROLL, CD-SETUP-FIRST) or the ruleset is unknown.
+    """
+    if isinstance(rules, str):
+        if rules not in RULESETS:
+            raise SetupError(f"unknown ruleset {rules!r}", rule="CD-RULESET-PARAMS")
+        rules = RULESETS[rules]
+    if len(setup.rolls) != len(PLAYERS):
+        raise SetupError("the opening roll needs one nest per player", rule="CD-SETUP-DICE")
+    for player, roll in zip(PLAYERS, setup.rolls, strict=True):
+        name = PLAYER_NAMES[player]
+        if len(roll) != DICE_PER_PLAYER:
+            raise SetupError(
+                f"{name} must roll {DICE_PER_PLAYER} dice, not {len(roll)}", rule="CD-SETUP-DICE"
+            )
+        bad = [v for v in roll if v not in FACES]
+        if bad:
+            raise SetupError(f"{name} rolled {bad[0]!r}, not a face 1-6", rule="CD-SETUP-ROLL")
+    if setup.first not in PLAYERS:
+        raise SetupError(
+            f"the first player must be 0 or 1, not {setup.first!r}", rule="CD-SETUP-FIRST"
+        )
+    nests = (tuple(sorted(map(Die, setup.rolls[0]))), tuple(sorted(map(Die, setup.rolls[1]))))
+    return State(rules, setup.first, nests, (None,) * len(CELLS))
