@@ -17,16 +17,56 @@ __all__ = [
 
 
 class CuckooError(ValueError):
-    """Base class of every error about the input (never about the program)."""
+    """Base class of every error about the input (never about the program).
+
+    Its text reads ``where: RULE-ID: what``, where *where* is ``file:line:column`` as far
+    as known, like a compiler's message.
+    """
 
     kind = "error"
+    """The error kind, as the conformance protocol reports it."""
 
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
-        super().__init__(f"{rule}: {message}" if rule else message)
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str | None = None,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        self.detail = message
+        """What is wrong, without the place and the rule."""
         self.rule = rule
         """The ID of the spec rule the input breaks, if one applies."""
-        self.detail = message
-        """The message without the rule ID."""
+        self.source = source
+        self.line = line
+        self.column = column
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = ":".join(str(p) for p in (self.source, self.line, self.column) if p is not None)
+        return ": ".join(part for part in (where, self.rule, self.detail) if part)
+
+    def located(
+        self,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        context: str = "",
+    ) -> CuckooError:
+        """The same error placed in a file, with *context* (such as the ply) in front."""
+        error = type(self)(
+            f"{context}: {self.detail}" if context else self.detail,
+            rule=self.rule,
+            source=source or self.source,
+            line=line or self.line,
+            column=column or self.column,
+        )
+        if isinstance(self, NotationError) and isinstance(error, NotationError):
+            error.expected = self.expected
+        return error
 
 
 class IllegalMoveError(CuckooError):
@@ -51,23 +91,8 @@ class NotationError(CuckooError):
     """Text that is not notation: it says where, and what was expected there."""
 
     kind = "malformed"
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        rule: str | None = None,
-        line: int | None = None,
-        column: int | None = None,
-        expected: tuple[str, ...] = (),
-        source: str | None = None,
-    ) -> None:
-        place = ":".join(str(part) for part in (source, line, column) if part is not None)
-        super().__init__(f"{place}: {message}" if place else message, rule=rule)
-        self.line = line
-        self.column = column
-        self.expected = expected
-        self.source = source
+    expected: tuple[str, ...] = ()
+    """What the grammar would have accepted at that place."""
 
 
 def require(condition: bool, rule: str, message: str) -> None:

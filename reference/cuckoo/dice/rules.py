@@ -22,7 +22,7 @@ from .geometry import BELOW, CELL_NAMES, CELLS, DUNGEON, SHOWN, SIDE_NAMES, SIDE
 from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
 from .state import PLAYER_NAMES, Bonus, Nest, Placed, State
 
-__all__ = ["apply", "legal_moves"]
+__all__ = ["apply", "legal_moves", "require_open"]
 
 
 _SIDE_PAIRS: Final[tuple[tuple[Side, ...], ...]] = tuple(permutations(SIDES, 2))
@@ -161,11 +161,7 @@ def _place(state: State, move: Place) -> State:
     rest = _remove(state.nests[mover], (die,))
     require(rest is not None, "CD-PLACE-DIE", f"{_where(state)} holds no die {die}")
     assert rest is not None
-    require(cell in CELLS, "CD-CELL", f"no cell {cell!r}")
-    name = CELL_NAMES[cell]
-    require(state.board[cell] is None, "CD-PLACE-EMPTY", f"cell {name} is taken")
-    missing = [CELL_NAMES[b] for b in BELOW[cell] if state.board[b] is None]
-    require(not missing, "CD-PLACE-SUPPORT", f"cell {name} needs dice on {', '.join(missing)}")
+    require_open(state, cell)
     faces, bonus = _orient(state, move)
     owner = mover ^ die.foreign
     board = list(state.board)
@@ -179,6 +175,15 @@ def _place(state: State, move: Place) -> State:
         ply=state.ply + 1,
         bonus=bonus or state.bonus,
     )
+
+
+def require_open(state: State, cell: Cell) -> None:
+    """CD-PLACE-EMPTY, CD-PLACE-SUPPORT: *cell* is free and rests on three dice."""
+    require(cell in CELLS, "CD-CELL", f"no cell {cell!r}")
+    name = CELL_NAMES[cell]
+    require(state.board[cell] is None, "CD-PLACE-EMPTY", f"cell {name} is taken")
+    missing = [CELL_NAMES[b] for b in BELOW[cell] if state.board[b] is None]
+    require(not missing, "CD-PLACE-SUPPORT", f"cell {name} needs dice on {', '.join(missing)}")
 
 
 def _orient(state: State, move: Place) -> tuple[tuple[int, int, int], Bonus | None]:

@@ -1,0 +1,506 @@
+"""The notation of a game of Cuckoo dice: read, write, replay (spec chapter *notation*).
+
+Reading builds the engine's own values with a Lark :class:`~lark.Transformer`; writing
+gives the one canonical form, byte for byte; replaying checks every move with the engine.
+Input is forgiving about letter case, white space and move numbers; output never varies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any, Final
+
+from lark import Lark, Token, Transformer, UnexpectedInput, v_args
+from lark.exceptions import VisitError
+from lark.tree import Meta
+
+from ..errors import AmbiguousMoveError, CuckooError, IllegalMoveError, NotationError
+from ..notation import Chunk, load_grammar, quote, split_records, syntax_error, unquote
+from .geometry import CELL_NAMES, SIDE_NAMES, cell_named
+from .moves import PASS, Die, Infect, Move, Place, Rolls
+from .rules import apply, legal_moves, require_open
+from .rulesets import PARAMETERS, RULESETS, Ruleset, ruleset
+from .scoring import result
+from .state import PLAYER_NAMES, Placed, Setup, State, new_game
+
+__all__ = [
+    "GAME",
+    "Record",
+    "Seen",
+    "format_record",
+    "parse",
+    "read_records",
+    "record_of",
+    "replay",
+]
+
+GAME: Final = "cuckoo-dice"
+
+# CD-NOTATION-TAGS: the canonical order; parameter tags follow Ruleset, other tags come last
+# in the order they were written.
+_PARAM_TAGS: Final = {
+    "".join(part.title() for part in name.split("_")): name for name in PARAMETERS
+}
+ROSTER: Final = (
+    "Game",
+    "Ruleset",
+    *_PARAM_TAGS,
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Blue",
+    "Red",
+    "First",
+    "BlueRoll",
+    "RedRoll",
+    "Result",
+)
+REQUIRED: Final = ("Game", "Ruleset", "First", "BlueRoll", "RedRoll")
+_CANONICAL_NAME: Final = {name.lower(): name for name in ROSTER}
+
+TERMINALS: Final = {
+    "TAG_NAME": "a tag name",
+    "TAG_VALUE": 'a quoted tag value "..."',
+    "MOVE_NUMBER": "a move number such as 1.",
+    "VALUE": "a die value 1-6",
+    "FOREIGN": "' (a foreign die)",
+    "CELL": "a cell such as 021",
+    "TURN": "a side such as /A",
+    "VIEW": "the faces shown, such as /A6B2",
+    "RESULT": "a result 1-0, 0-1, 1-1 or *",
+    "COMMENT": "a {comment}",
+    "LSQB": "[",
+    "RSQB": "]",
+    "AT": "@",
+    "PLUS": "+",
+    "X": "x",
+    "COMMA": ",",
+    "LPAR": "(",
+    "SEMICOLON": ";",
+    "RPAR": ")",
+    "PASS": "pass",
+    "$END": "the end of the record",
+}
+
+# Friendly messages, chosen by the example they match (kept under test).
+SYNTAX_EXAMPLES: Final = {
+    "a record ends with a result token (1-0, 0-1, 1-1 or *)": ["1. 5@300/A", '[Game "x"]'],
+    'a tag is [Name "value"] with the value in double quotes': ["[Game cuckoo]\n*"],
+    "a die value is 1 to 6": ["1. 7@300 *", "1. 0@300 *"],
+    "a cell is three digits 0-3, such as 021": ["1. 5@3 *", "1. 5@ *", "1. 5@400 *"],
+    "an infection gives two or more dice: 2+3x5(4;1,6)": ["1. 5x5 *"],
+    "an infection's re-roll is (taken;given,...), such as (4;1,6)": [
+        "1. 2+3x5(4) *",
+        "1. 2+3x5(4;) *",
+    ],
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A placement written as the pyramid shows it (``@003/A1B2``): which die was placed
+    is worked out on replay, and may be ambiguous (CD-NOTATION-SEEN)."""
+
+    cell: int
+    faces: tuple[int, int, int]
+    """The faces shown on A, B, C; 0 for a side not written."""
+
+    def __str__(self) -> str:
+        shown = "".join(f"{SIDE_NAMES[s]}{f}" for s, f in enumerate(self.faces) if f)
+        return f"@{CELL_NAMES[self.cell]}/{shown}"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One game as written down: tags, moves, comments, result."""
+
+    tags: tuple[tuple[str, str], ...]
+    """Tag pairs in canonical order, with canonical names and values."""
+    moves: tuple[Move | Seen, ...]
+    """The plies; an infection carries its re-roll."""
+    comments: tuple[tuple[int, str], ...] = ()
+    """``(ply, text)``: a comment written after that many plies."""
+    result: str = "*"
+    """The result token."""
+    spans: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+    """Line and column of each move in its file, for messages."""
+    source: str | None = field(default=None, compare=False, repr=False)
+    index: int = field(default=1, compare=False, repr=False)
+    """The record's position in its file."""
+
+    def tag(self, name: str) -> str | None:
+        """The value of tag *name*, or None."""
+        return next((v for k, v in self.tags if k == name), None)
+
+    def ruleset(self) -> Ruleset:
+        """The ruleset named by the tags, with any parameter tags applied."""
+        overrides: dict[str, object] = {}
+        for tag, param in _PARAM_TAGS.items():
+            value = self.tag(tag)
+            if value is not None:
+                overrides[param] = _param_value(param, value)
+        return ruleset(self.tag("Ruleset") or "", **overrides)
+
+    def setup(self) -> Setup:
+        """The opening roll and first player named by the tags."""
+        blue, red = (_roll(self.tag(f"{p}Roll") or "") for p in PLAYER_NAMES)
+        return Setup((blue, red), PLAYER_NAMES.index(self.tag("First") or ""))
+
+
+def _param_value(param: str, text: str) -> object:
+    if param == "infection_limit":
+        return None if text == "none" else int(text) if text.isdigit() else text
+    if param == "dungeon_bonus":
+        return {"yes": True, "no": False}.get(text, text)
+    return text
+
+
+def _param_text(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _roll(text: str) -> tuple[int, ...]:
+    return tuple(int(ch) for ch in text if ch.isdigit())
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+_Located = tuple[Move | Seen, int, int]
+_Parts = tuple[list[tuple[str, str]], list[_Located], list[tuple[int, str]], str]
+
+
+class _ToValues(Transformer[Token, _Parts]):
+    """Parse tree to engine values; each move keeps its line and column for messages."""
+
+    @v_args(inline=True)
+    def die(self, value: Token, foreign: Token | None = None) -> Die:
+        return Die(int(value), foreign is not None)
+
+    @v_args(meta=True, inline=True)
+    def place(self, meta: Meta, die: Die, cell: Token, turn: Token | None = None) -> _Located:
+        sides = tuple(SIDE_NAMES.index(ch) for ch in (turn or "/")[1:].upper())
+        return Place(die, _cell(cell), sides), meta.line, meta.column
+
+    @v_args(meta=True, inline=True)
+    def place_seen(self, meta: Meta, cell: Token, view: Token) -> _Located:
+        faces = [0, 0, 0]
+        text = view[1:].upper()
+        for i in range(0, len(text), 2):
+            faces[SIDE_NAMES.index(text[i])] = int(text[i + 1])
+        return Seen(_cell(cell), (faces[0], faces[1], faces[2])), meta.line, meta.column
+
+    @v_args(meta=True)
+    def infect(self, meta: Meta, parts: list[Die | Rolls]) -> _Located:
+        last = parts[-1]
+        rolls = last if isinstance(last, Rolls) else None
+        dice = [d for d in parts if isinstance(d, Die)]
+        return Infect(tuple(dice[:-1]), dice[-1], rolls), meta.line, meta.column
+
+    @v_args(inline=True)
+    def rolls(self, take: Token, *give: Token) -> Rolls:
+        return Rolls(int(take), tuple(int(v) for v in give))
+
+    @v_args(meta=True)
+    def pass_(self, meta: Meta, _: list[object]) -> _Located:
+        return PASS, meta.line, meta.column
+
+    @v_args(inline=True)
+    def tag(self, name: Token, value: Token) -> tuple[str, str]:
+        return str(name), unquote(str(value))
+
+    def movetext(
+        self, items: list[Token | _Located]
+    ) -> tuple[list[_Located], list[tuple[int, str]]]:
+        moves: list[_Located] = []
+        comments: list[tuple[int, str]] = []
+        for item in items:
+            if isinstance(item, tuple):
+                moves.append(item)
+            elif item.type == "COMMENT":
+                comments.append((len(moves), item[1:-1].strip()))
+        return moves, comments
+
+    def result(self, children: list[Token]) -> str:
+        return str(children[0])
+
+    def start(self, children: list[Any]) -> _Parts:
+        moves, comments = children[-2]
+        return children[:-2], moves, comments, children[-1]
+
+
+def _cell(token: Token) -> int:
+    cell = cell_named(str(token))
+    if cell is None:
+        raise NotationError(
+            f"no cell {token}: the three digits must add up to 3 or less",
+            rule="CD-CELL",
+            line=token.line,
+            column=token.column,
+        )
+    return cell
+
+
+@cache
+def _parser() -> Lark:
+    return load_grammar(GAME)
+
+
+def parse(text: str, *, source: str | None = None) -> Record:
+    """Read one record.
+
+    :raises NotationError: for text that is not a record, with line, column, what was
+        expected and the rule (CD-NOTATION-*).
+    """
+    return _parse_chunk(Chunk(text, 1, 1), source)
+
+
+def read_records(
+    lines: Iterable[str], *, source: str | None = None
+) -> Iterator[Record | NotationError]:
+    """The records of a file, one at a time; a malformed one is yielded as its error so that
+    reading goes on with the next."""
+    try:
+        for chunk in split_records(lines):
+            try:
+                yield _parse_chunk(chunk, source)
+            except NotationError as error:
+                yield error
+    except NotationError as error:
+        yield NotationError(error.detail, rule=error.rule, line=error.line, source=source)
+
+
+def _parse_chunk(chunk: Chunk, source: str | None) -> Record:
+    try:
+        tree = _parser().parse(chunk.text)
+    except UnexpectedInput as error:
+        raise syntax_error(
+            error,
+            chunk,
+            _parser().parse,
+            SYNTAX_EXAMPLES,
+            rule="CD-NOTATION-SYNTAX",
+            source=source,
+            names=TERMINALS,
+        ) from None
+    try:
+        tags, moves, comments, token = _ToValues().transform(tree)
+    except VisitError as error:  # what the transformer raised, wrapped by Lark
+        if isinstance(error.orig_exc, NotationError):
+            raise _moved(error.orig_exc, chunk, source) from None
+        raise
+    record = Record(
+        _canonical_tags(tags, chunk, source),
+        tuple(move for move, _, _ in moves),
+        tuple(comments),
+        token,
+        tuple((chunk.line + line - 1, column) for _, line, column in moves),
+        source,
+        chunk.index,
+    )
+    return _checked(record, chunk)
+
+
+def _moved(error: NotationError, chunk: Chunk, source: str | None) -> CuckooError:
+    return error.located(source=source, line=chunk.line + (error.line or 1) - 1)
+
+
+def _canonical_tags(
+    tags: list[tuple[str, str]], chunk: Chunk, source: str | None
+) -> tuple[tuple[str, str], ...]:
+    """CD-NOTATION-TAGS: canonical names, values and order; duplicates are refused."""
+    named: dict[str, str] = {}
+    for name, value in tags:
+        key = _CANONICAL_NAME.get(name.lower(), name)
+        if key in named:
+            raise NotationError(
+                f"tag {key} is given twice", rule="CD-NOTATION-TAGS", line=chunk.line, source=source
+            )
+        named[key] = _canonical_value(key, value)
+    for key in REQUIRED:
+        if key not in named:
+            raise NotationError(
+                f"tag {key} is missing", rule="CD-NOTATION-TAGS", line=chunk.line, source=source
+            )
+    known = [(k, named[k]) for k in ROSTER if k in named]
+    return (*known, *((k, v) for k, v in named.items() if k not in _CANONICAL_NAME.values()))
+
+
+def _canonical_value(key: str, value: str) -> str:
+    if key in ("Game", "Ruleset", *_PARAM_TAGS):
+        return value.strip().lower()
+    if key == "First":
+        return value.strip().title()
+    if key in ("BlueRoll", "RedRoll"):
+        return " ".join(sorted(ch for ch in value if not ch.isspace() and ch != ","))
+    return value
+
+
+def _checked(record: Record, chunk: Chunk) -> Record:
+    """The tags must name this game, a ruleset and a possible setup (CD-NOTATION-TAGS)."""
+
+    def fail(message: str, rule: str) -> NotationError:
+        return NotationError(message, rule=rule, line=chunk.line, source=record.source)
+
+    if record.tag("Game") != GAME:
+        raise fail(f"tag Game must be {GAME!r}, not {record.tag('Game')!r}", "CD-NOTATION-TAGS")
+    if record.tag("First") not in PLAYER_NAMES:
+        raise fail(f"tag First must be Blue or Red, not {record.tag('First')!r}", "CD-SETUP-FIRST")
+    for player in PLAYER_NAMES:
+        roll = record.tag(f"{player}Roll") or ""
+        if not all(ch in "123456" for ch in roll.replace(" ", "")):
+            raise fail(f"tag {player}Roll must list die values 1-6, not {roll!r}", "CD-SETUP-ROLL")
+    try:
+        new_game(record.ruleset(), record.setup())
+    except CuckooError as error:
+        raise fail(error.detail, error.rule or "CD-NOTATION-TAGS") from None
+    stated = record.tag("Result")
+    if stated is not None and stated != record.result:
+        raise fail(
+            f"tag Result says {stated} but the movetext ends with {record.result}",
+            "CD-NOTATION-RESULT",
+        )
+    return record
+
+
+# -- replaying -------------------------------------------------------------------------------
+
+
+def replay(record: Record) -> Iterator[State]:
+    """The state before the first move and after every ply, each move checked.
+
+    :raises IllegalMoveError: for a move the rules forbid, naming the record, the ply, the
+        move as written, its line and column, and the rule.
+    :raises AmbiguousMoveError: for a placement written as seen that more than one die fits.
+    """
+    state = new_game(record.ruleset(), record.setup())
+    yield state
+    for ply, move in enumerate(record.moves):
+        try:
+            if isinstance(move, Infect) and move.rolls is None:
+                raise NotationError(
+                    "an infection in a record must give its re-roll, such as (4;1,6)",
+                    rule="CD-NOTATION-ROLLS",
+                )
+            state = apply(state, resolve(state, move) if isinstance(move, Seen) else move)
+        except CuckooError as error:
+            raise _in_record(error, record, ply, move) from None
+        yield state
+    _check_result(record, state)
+
+
+def _in_record(error: CuckooError, record: Record, ply: int, move: object) -> CuckooError:
+    line, column = record.spans[ply] if ply < len(record.spans) else (None, None)
+    return error.located(
+        source=record.source,
+        line=line,
+        column=column,
+        context=f"game {record.index}, ply {ply + 1}, {move}",
+    )
+
+
+def _check_result(record: Record, state: State) -> None:
+    outcome = result(state)
+    token = outcome.token if outcome else "*"
+    if record.result != token:
+        raise NotationError(
+            f"game {record.index}: the result is {token}, but the record says {record.result}",
+            rule="CD-NOTATION-RESULT",
+            line=record.spans[-1][0] if record.spans else None,
+            source=record.source,
+        )
+
+
+def resolve(state: State, seen: Seen) -> Place:
+    """The placement that shows *seen*'s faces (CD-NOTATION-SEEN).
+
+    :raises IllegalMoveError: if no die in the mover's nest can show them there.
+    :raises AmbiguousMoveError: if more than one can.
+    """
+    fits = []
+    for move in legal_moves(state):
+        if isinstance(move, Place) and move.cell == seen.cell:
+            placed = apply(state, move).board[seen.cell]
+            assert isinstance(placed, Placed)
+            if placed.faces == seen.faces:
+                fits.append(move)
+    if len(fits) == 1:
+        return fits[0]
+    if fits:
+        raise AmbiguousMoveError(
+            f"{seen} fits {' and '.join(map(str, fits))}: write the die", rule="CD-NOTATION-SEEN"
+        )
+    require_open(state, seen.cell)
+    raise IllegalMoveError(
+        f"no die in the nest shows {seen} (own dice show their smallest neighbour beside "
+        "the rolled value, foreign dice their largest)",
+        rule="CD-PLACE-SECOND",
+    )
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def canonical(record: Record) -> Record:
+    """*record* with every move resolved and the Result tag matching its result token."""
+    moves = record.moves
+    if any(isinstance(m, Seen) for m in moves):
+        states = list(replay(record))
+        moves = tuple(
+            resolve(states[i], m) if isinstance(m, Seen) else m for i, m in enumerate(moves)
+        )
+    tags = dict(record.tags)
+    tags["Result"] = record.result
+    order = [k for k in ROSTER if k in tags] + [k for k in tags if k not in ROSTER]
+    return replace(record, tags=tuple((k, tags[k]) for k in order), moves=moves)
+
+
+def format_record(record: Record) -> str:
+    """The canonical text of *record* (CD-NOTATION-CANONICAL), ending with a newline."""
+    record = canonical(record)
+    notes: dict[int, list[str]] = {}
+    for ply, text in record.comments:
+        notes.setdefault(ply, []).append("{" + text + "}")
+    lines = [f"[{name} {quote(value)}]" for name, value in record.tags]
+    lines.append("")
+    lines.extend(notes.get(0, []))
+    for start in range(0, len(record.moves), 2):
+        words = [f"{start // 2 + 1}."]
+        for ply in range(start, min(start + 2, len(record.moves))):
+            words.append(str(record.moves[ply]))
+            words.extend(notes.get(ply + 1, []))
+        lines.append(" ".join(words))
+    trailing = [ply for ply in notes if ply > len(record.moves) or (ply and not record.moves)]
+    for ply in sorted(trailing):
+        lines.extend(notes[ply])
+    lines.append(record.result)
+    return "\n".join(lines) + "\n"
+
+
+def record_of(
+    rules: Ruleset, setup: Setup, moves: Iterable[Move], tags: Iterable[tuple[str, str]] = ()
+) -> Record:
+    """The record of a game played from *setup* with *moves* (infections with re-rolls)."""
+    moves = tuple(moves)
+    state = new_game(rules, setup)
+    for move in moves:
+        state = apply(state, move)
+    outcome = result(state)
+    base = RULESETS[rules.name]
+    named = {"Game": GAME, "Ruleset": rules.name}
+    for tag, param in _PARAM_TAGS.items():
+        if getattr(rules, param) != getattr(base, param):
+            named[tag] = _param_text(getattr(rules, param))
+    named.update(tags)
+    named["First"] = PLAYER_NAMES[setup.first]
+    for player, roll in zip(PLAYER_NAMES, setup.rolls, strict=True):
+        named[f"{player}Roll"] = " ".join(map(str, sorted(roll)))
+    token = outcome.token if outcome else "*"
+    return canonical(Record(tuple(named.items()), moves, (), token))
