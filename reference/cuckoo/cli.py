@@ -1,0 +1,312 @@
+"""The ``cuckoo`` command: validate, replay, inspect, generate and format game records.
+
+Exit status: 0 when everything given is legal, 1 when a record is malformed or illegal,
+2 for a usage error or a file that cannot be read.  No input makes it print a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from random import Random
+from typing import IO, Any, NoReturn
+
+from . import __version__
+from .dice import RULESETS, legal_moves
+from .dice.notation import Record, format_record, read_records, record_of, replay
+from .dice.playout import random_game
+from .dice.views import diagram, state_dict
+from .errors import CuckooError, NotationError
+
+__all__ = ["main"]
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+GAMES = ("cuckoo-dice",)
+
+
+class UsageError(Exception):
+    """Bad arguments or an unreadable file: exit status 2."""
+
+
+# -- reading files ---------------------------------------------------------------------------
+
+
+@contextmanager
+def _lines(path: str) -> Iterator[Iterator[str]]:
+    """The lines of *path* (``-`` for standard input), or a :class:`UsageError`."""
+    if path == "-":
+        sys.stdin.reconfigure(encoding="utf-8", errors="strict")  # type: ignore[union-attr]
+        yield _decoded(sys.stdin, "<stdin>")
+        return
+    try:
+        with open(path, encoding="utf-8", newline=None) as handle:
+            yield _decoded(handle, path)
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a directory, not a record file") from None
+    except OSError as error:
+        raise UsageError(f"{path}: cannot read: {error.strerror or error}") from None
+
+
+def _decoded(handle: IO[str], name: str) -> Iterator[str]:
+    number = 0
+    try:
+        for number, line in enumerate(handle, 1):
+            if "\x00" in line:
+                raise UsageError(f"{name}:{number}: binary data, not a record file")
+            yield line
+    except UnicodeDecodeError:
+        raise UsageError(f"{name}:{number + 1}: not UTF-8 text") from None
+
+
+def _records(path: str) -> Iterator[Record | NotationError]:
+    name = "<stdin>" if path == "-" else path
+    with _lines(path) as lines:
+        yield from read_records(lines, source=name)
+
+
+def _pick(path: str, game: int) -> Record:
+    for index, item in enumerate(_records(path), 1):
+        if index == game:
+            if isinstance(item, NotationError):
+                raise item
+            return item
+    raise UsageError(f"{path}: there is no game {game}")
+
+
+# -- commands --------------------------------------------------------------------------------
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    games = plies = problems = 0
+    for path in args.files:
+        before = games
+        for item in _records(path):
+            games += 1
+            if isinstance(item, NotationError):
+                problems += 1
+                _problem(item, args.json)
+                continue
+            try:
+                for _ in replay(item):
+                    plies += 1
+                plies -= 1
+            except CuckooError as error:
+                problems += 1
+                _problem(error, args.json)
+        if games == before:
+            problems += 1
+            name = "<stdin>" if path == "-" else path
+            _problem(
+                NotationError("holds no game", rule="CD-NOTATION-SYNTAX", source=name), args.json
+            )
+    summary = f"{games} games, {plies} plies, {problems} problems"
+    if args.json:
+        print(json.dumps({"games": games, "plies": plies, "problems": problems}))
+    else:
+        print(summary, file=sys.stderr)
+    return EXIT_INVALID if problems else EXIT_OK
+
+
+def _problem(error: CuckooError, as_json: bool) -> None:
+    if as_json:
+        fields = ("kind", "rule", "source", "line", "column", "detail")
+        print(json.dumps({f: getattr(error, f) for f in fields}))
+    else:
+        print(error)
+
+
+def _state_at(args: argparse.Namespace) -> tuple[Record, Any]:
+    record = _pick(args.file, args.game)
+    states = replay(record)
+    state = next(states)
+    for ply, after in enumerate(states, 1):
+        if args.ply is not None and ply > args.ply:
+            break
+        state = after
+    if args.ply is not None and state.ply < args.ply and args.ply > len(record.moves):
+        raise UsageError(f"game {args.game} has only {len(record.moves)} plies")
+    return record, state
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    _, state = _state_at(args)
+    if args.json:
+        print(json.dumps(state_dict(state), indent=2))
+    else:
+        sys.stdout.write(diagram(state))
+    return EXIT_OK
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    _, state = _state_at(args)
+    moves = [str(m) for m in legal_moves(state)]
+    if args.json:
+        print(json.dumps(moves))
+    else:
+        for move in moves:
+            print(move)
+    return EXIT_OK
+
+
+def cmd_random(args: argparse.Namespace) -> int:
+    rng = Random(args.seed)
+    rules = RULESETS[args.ruleset]
+    with _output(args.output) as out:
+        for number in range(1, args.games + 1):
+            setup, moves = random_game(rules, rng)
+            tags = [("Event", f"random, seed {args.seed}"), ("Round", str(number))]
+            out.write(
+                ("\n" if number > 1 else "") + format_record(record_of(rules, setup, moves, tags))
+            )
+    return EXIT_OK
+
+
+def cmd_format(args: argparse.Namespace) -> int:
+    texts = []
+    for item in _records(args.file):
+        if isinstance(item, CuckooError):
+            print(item, file=sys.stderr)
+            return EXIT_INVALID
+        try:
+            texts.append(format_record(item))
+        except CuckooError as error:
+            print(error, file=sys.stderr)
+            return EXIT_INVALID
+    text = "\n".join(texts)
+    target = args.file if args.in_place else args.output
+    if target is None:
+        sys.stdout.write(text)
+    elif target == "-":
+        raise UsageError("--in-place needs a file, not standard input")
+    else:
+        if not args.in_place and _same_file(target, args.file):
+            raise UsageError(f"{target} is the input: use --in-place to rewrite it")
+        with _output(target) as out:
+            out.write(text)
+    return EXIT_OK
+
+
+# -- writing files ---------------------------------------------------------------------------
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return b != "-" and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+@contextmanager
+def _atomic(path: Path) -> Iterator[IO[str]]:
+    """A file written beside *path* and renamed over it only once complete, so that a crash
+    or an error leaves the old file whole."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as error:
+        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@contextmanager
+def _output(path: str | None) -> Iterator[IO[str]]:
+    if path in (None, "-"):
+        yield sys.stdout
+    else:
+        with _atomic(Path(path)) as handle:
+            yield handle
+
+
+# -- the parser ------------------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
+    return int(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cuckoo", description=__doc__.split("\n")[0] if __doc__ else None)
+    parser.add_argument("--version", action="version", version=f"cuckoo {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = commands.add_parser("validate", help="replay every game and report each problem")
+    p.add_argument("files", nargs="+", metavar="FILE", help="record files; - for stdin")
+    p.add_argument("--json", action="store_true", help="one JSON object per problem")
+    p.set_defaults(run=cmd_validate)
+
+    for name, run, text in (
+        ("replay", cmd_replay, "show the position as a diagram"),
+        ("legal", cmd_legal, "list the legal moves in notation"),
+    ):
+        p = commands.add_parser(name, help=text)
+        p.add_argument("file", metavar="FILE", help="a record file; - for stdin")
+        p.add_argument("--game", type=_positive, default=1, help="which game (default 1)")
+        p.add_argument("--ply", type=_count, help="after this many plies (default: the end)")
+        p.add_argument("--json", action="store_true", help="print JSON")
+        p.set_defaults(run=run)
+
+    p = commands.add_parser("random", help="write random legal games in canonical notation")
+    p.add_argument("--game", choices=GAMES, default=GAMES[0], help="the game")
+    p.add_argument("--ruleset", choices=sorted(RULESETS), default="cuckoo")
+    p.add_argument("--seed", type=int, required=True, help="same seed, same games")
+    p.add_argument("--games", type=_positive, default=1, help="how many (default 1)")
+    p.add_argument("-o", "--output", help="write here (atomically) instead of stdout")
+    p.set_defaults(run=cmd_random)
+
+    p = commands.add_parser("format", help="rewrite records in canonical form")
+    p.add_argument("file", metavar="FILE", help="a record file; - for stdin")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("-o", "--output", help="write here (atomically) instead of stdout")
+    where.add_argument("--in-place", action="store_true", help="rewrite FILE (atomically)")
+    p.set_defaults(run=cmd_format)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        status: int = args.run(args)
+        return status
+    except UsageError as error:
+        print(f"cuckoo: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except CuckooError as error:
+        print(error, file=sys.stderr)
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
