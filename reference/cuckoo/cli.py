@@ -26,7 +26,7 @@ from .errors import CuckooError, NotationError
 
 __all__ = ["main"]
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70
 GAMES = ("cuckoo-dice",)
 
 
@@ -306,6 +306,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return EXIT_OK
+    except Exception as error:  # a bug in this program, never the user's fault
+        print(
+            f"cuckoo: internal error ({type(error).__name__}: {error}); please report it",
+            file=sys.stderr,
+        )
+        return EXIT_BUG
 
 
 if __name__ == "__main__":
