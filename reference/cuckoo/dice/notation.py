@@ -68,8 +68,9 @@ TERMINALS: Final = {
     "VALUE": "a die value 1-6",
     "FOREIGN": "' (a foreign die)",
     "CELL": "a cell such as 021",
-    "TURN": "a side such as /A",
-    "VIEW": "the faces shown, such as /A6B2",
+    "TURN": "a side such as A",
+    "VIEW": "the faces shown, such as A6B2",
+    "SLASH": "/",
     "RESULT": "a result 1-0, 0-1, 1-1 or *",
     "COMMENT": "a {comment}",
     "LSQB": "[",
@@ -85,16 +86,23 @@ TERMINALS: Final = {
     "$END": "the end of the record",
 }
 
+
 # Friendly messages, chosen by the example they match (kept under test).
 SYNTAX_EXAMPLES: Final = {
-    "a record ends with a result token (1-0, 0-1, 1-1 or *)": ["1. 5@300/A", '[Game "x"]'],
-    'a tag is [Name "value"] with the value in double quotes': ["[Game cuckoo]\n*"],
-    "a die value is 1 to 6": ["1. 7@300 *", "1. 0@300 *"],
-    "a cell is three digits 0-3, such as 021": ["1. 5@3 *", "1. 5@ *", "1. 5@400 *"],
-    "an infection gives two or more dice: 2+3x5(4;1,6)": ["1. 5x5 *"],
+    "a record ends with a result token (1-0, 0-1, 1-1 or *)": [
+        "1. 5@300/A",
+        '[Game "x"]',
+        "1. 2+3x5(4;1,6)",
+        "1. pass",
+    ],
+    'a tag is [Name "value"] with the value in double quotes': ["[Game cuckoo]\n*", "[Game]"],
+    "a placement names its cell, such as 5@021": ["1. 5@ *", "1. 5@/A *"],
+    "an infection gives two or more dice: 2+3x5(4;1,6)": ["1. 5x5 *", '[T "v"] 5x5 *'],
     "an infection's re-roll is (taken;given,...), such as (4;1,6)": [
         "1. 2+3x5(4) *",
         "1. 2+3x5(4;) *",
+        "1. 2+3x5(4,1,6) *",
+        "1. 2+3x5() *",
     ],
 }
 
@@ -182,19 +190,19 @@ class _ToValues(Transformer[Token, _Parts]):
 
     @v_args(inline=True)
     def die(self, value: Token, foreign: Token | None = None) -> Die:
-        return Die(int(value), foreign is not None)
+        return Die(_face(value), foreign is not None)
 
     @v_args(meta=True, inline=True)
     def place(self, meta: Meta, die: Die, cell: Token, turn: Token | None = None) -> _Located:
-        sides = tuple(SIDE_NAMES.index(ch) for ch in (turn or "/")[1:].upper())
+        sides = tuple(SIDE_NAMES.index(ch) for ch in (turn or "").upper())
         return Place(die, _cell(cell), sides), meta.line, meta.column
 
     @v_args(meta=True, inline=True)
     def place_seen(self, meta: Meta, cell: Token, view: Token) -> _Located:
         faces = [0, 0, 0]
-        text = view[1:].upper()
+        text = view.upper()
         for i in range(0, len(text), 2):
-            faces[SIDE_NAMES.index(text[i])] = int(text[i + 1])
+            faces[SIDE_NAMES.index(text[i])] = int(text[i + 1])  # the grammar allows 1-6
         return Seen(_cell(cell), (faces[0], faces[1], faces[2])), meta.line, meta.column
 
     @v_args(meta=True)
@@ -206,7 +214,7 @@ class _ToValues(Transformer[Token, _Parts]):
 
     @v_args(inline=True)
     def rolls(self, take: Token, *give: Token) -> Rolls:
-        return Rolls(int(take), tuple(int(v) for v in give))
+        return Rolls(_face(take), tuple(_face(v) for v in give))
 
     @v_args(meta=True)
     def pass_(self, meta: Meta, _: list[object]) -> _Located:
@@ -231,21 +239,35 @@ class _ToValues(Transformer[Token, _Parts]):
     def result(self, children: list[Token]) -> str:
         return str(children[0])
 
+    def header(self, tags: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        return tags
+
     def start(self, children: list[Any]) -> _Parts:
-        moves, comments = children[-2]
-        return children[:-2], moves, comments, children[-1]
+        tags, (moves, comments), token = children
+        return tags, moves, comments, token
 
 
 def _cell(token: Token) -> int:
     cell = cell_named(str(token))
     if cell is None:
         raise NotationError(
-            f"no cell {token}: the three digits must add up to 3 or less",
+            f"no cell {token}: a cell is three digits adding up to 3 or less, such as 021",
             rule="CD-CELL",
             line=token.line,
             column=token.column,
         )
     return cell
+
+
+def _face(token: Token) -> int:
+    if token not in ("1", "2", "3", "4", "5", "6"):
+        raise NotationError(
+            f"no face {token}: a die shows 1 to 6",
+            rule="CD-DIE-FACES",
+            line=token.line,
+            column=token.column,
+        )
+    return int(token)
 
 
 @cache
