@@ -1,0 +1,51 @@
+"""Every example in the spec is run, the CommonMark way: the spec cannot drift from the engine."""
+
+from __future__ import annotations
+
+import pytest
+from cuckoo import CuckooError
+from cuckoo.dice import CELL_NAMES, SIDE_NAMES, result
+from cuckoo.dice.notation import parse, replay
+
+from .specdoc import RULE_ID, Directive, directives
+
+EXAMPLES = directives("example")
+RULES = {d.arg for d in directives("rule")}
+
+
+def test_examples_exist_with_unique_slugs() -> None:
+    slugs = [e.arg for e in EXAMPLES]
+    assert slugs and len(slugs) == len(set(slugs))
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.arg)
+def test_example(example: Directive) -> None:
+    cited = example.options.get("rules", "").split()
+    assert cited, "an example names the rules it shows"
+    assert set(cited) <= RULES, f"unknown rule IDs {set(cited) - RULES}"
+    source = f"{example.path.name}:{example.arg}"
+    expectations = [e.split() for e in example.options["expect"].split(";")]
+    errors = [e for e in expectations if e[0] in ("malformed", "illegal", "ambiguous")]
+    try:
+        *_, state = replay(parse(example.body, source=source))
+    except CuckooError as error:
+        assert errors, f"unexpected error: {error}"
+        ((kind, rule),) = errors
+        assert (error.kind, error.rule) == (kind, rule), str(error)
+        assert RULE_ID.fullmatch(rule)
+        return
+    assert not errors, f"expected {errors} but the record replays"
+    for expectation in expectations:
+        match expectation:
+            case ["ok"]:
+                pass
+            case ["result", token, reason]:
+                outcome = result(state)
+                assert outcome is not None and (outcome.token, outcome.reason) == (token, reason)
+            case ["faces", cell, view]:
+                placed = state.board[CELL_NAMES.index(cell)]
+                assert placed is not None
+                shown = "".join(f"{SIDE_NAMES[s]}{f}" for s, f in enumerate(placed.faces) if f)
+                assert shown == view
+            case _:
+                pytest.fail(f"unknown expectation {expectation}")
