@@ -211,6 +211,7 @@ def _atomic(path: Path) -> Iterator[IO[str]]:
     except OSError as error:
         raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
     try:
+        os.chmod(tmp, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             yield handle
             handle.flush()
@@ -219,6 +220,16 @@ def _atomic(path: Path) -> Iterator[IO[str]]:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions a plain ``open`` would give: the old file's, or 0o666 less umask."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 @contextmanager

@@ -182,3 +182,9 @@ def test_readme_record_is_legal(tmp_path: Path, capsys: pytest.CaptureFixture[st
     path = tmp_path / "readme.cuckoo"
     path.write_text(record, encoding="utf-8")
     assert run(capsys, "validate", str(path))[0] == 0
+
+
+def test_rewriting_keeps_the_file_mode(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    games.chmod(0o640)
+    assert run(capsys, "format", str(games), "--in-place")[0] == 0
+    assert games.stat().st_mode & 0o777 == 0o640
