@@ -21,6 +21,7 @@ from . import __version__
 from .dice import RULESETS, legal_moves
 from .dice.notation import Record, format_record, read_records, record_of, replay
 from .dice.playout import random_game
+from .dice.svg import position_svg
 from .dice.views import diagram, state_dict
 from .errors import CuckooError, NotationError
 
@@ -154,6 +155,13 @@ def cmd_legal(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_render(args: argparse.Namespace) -> int:
+    _, state = _state_at(args)
+    with _output(args.output) as out:
+        out.write(position_svg(state) + "\n")
+    return EXIT_OK
+
+
 def cmd_random(args: argparse.Namespace) -> int:
     rng = Random(args.seed)
     rules = RULESETS[args.ruleset]
@@ -275,12 +283,16 @@ def build_parser() -> argparse.ArgumentParser:
     for name, run, text in (
         ("replay", cmd_replay, "show the position as a diagram"),
         ("legal", cmd_legal, "list the legal moves in notation"),
+        ("render", cmd_render, "draw the position as SVG"),
     ):
         p = commands.add_parser(name, help=text)
         p.add_argument("file", metavar="FILE", help="a record file; - for stdin")
         p.add_argument("--game", type=_positive, default=1, help="which game (default 1)")
         p.add_argument("--ply", type=_count, help="after this many plies (default: the end)")
-        p.add_argument("--json", action="store_true", help="print JSON")
+        if run is cmd_render:
+            p.add_argument("-o", "--output", help="write here (atomically) instead of stdout")
+        else:
+            p.add_argument("--json", action="store_true", help="print JSON")
         p.set_defaults(run=run)
 
     p = commands.add_parser("random", help="write random legal games in canonical notation")

@@ -102,6 +102,12 @@ class State:
         """True once all 20 dice are on the pyramid (CD-TURN-OVER)."""
         return None not in self.board
 
+    def _repr_svg_(self) -> str:
+        """The position as a picture, for Jupyter."""
+        from .svg import position_svg  # only when a picture is asked for
+
+        return position_svg(self)
+
 
 def new_game(rules: Ruleset | str, setup: Setup) -> State:
     """The state before the first move.

@@ -1,0 +1,171 @@
+"""Pictures of the pyramid as SVG, built with :mod:`xml.etree.ElementTree` (like chess.svg).
+
+Each side is drawn as its viewer sees it (apex up, rows from the apex down), the same
+layout as the text diagram; a die is drawn as its visible face, with pips, in its owner's
+colour.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Final
+
+from .geometry import CELL_NAMES, SIDE_NAMES, SIDES, Side
+from .state import PLAYER_NAMES, State
+from .views import SIDE_ROWS
+
+__all__ = ["Svg", "cells_svg", "position_svg"]
+
+COLOURS: Final = ("#2f5fb3", "#c0392b")  # Blue, Red
+EMPTY: Final = "#eeeae0"
+INK: Final = "#333333"
+PIT: Final = 34  # distance between cell centres
+DIE: Final = 28  # side of a die face
+PIPS: Final = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+SIDE_WIDTH: Final = PIT * len(SIDE_ROWS[0][-1])
+
+
+class Svg(str):
+    """An SVG document as a string, which Jupyter shows as a picture."""
+
+    def _repr_svg_(self) -> str:
+        return self
+
+
+def _svg(width: int, height: int) -> ET.Element:
+    return ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {width} {height}",
+            "width": str(width),
+            "height": str(height),
+            "font-family": "sans-serif",
+        },
+    )
+
+
+def _text(parent: ET.Element, x: float, y: float, text: str, size: int, **attrs: str) -> None:
+    node = ET.SubElement(
+        parent,
+        "text",
+        {
+            "x": f"{x:g}",
+            "y": f"{y:g}",
+            "font-size": str(size),
+            "text-anchor": "middle",
+            "fill": INK,
+            **attrs,
+        },
+    )
+    node.text = text
+
+
+def _centres(side: Side, left: float, top: float) -> dict[int, tuple[float, float]]:
+    """Where each cell of *side* is drawn: rows of 1 to 4 cells, centred under the apex."""
+    centres = {}
+    middle = left + SIDE_WIDTH / 2
+    for r, row in enumerate(SIDE_ROWS[side]):
+        for c, cell in enumerate(row):
+            centres[cell] = (middle + (c - r / 2) * PIT, top + r * PIT * 0.9)
+    return centres
+
+
+def _face(parent: ET.Element, x: float, y: float, value: int, colour: str) -> None:
+    half = DIE / 2
+    ET.SubElement(
+        parent,
+        "rect",
+        {
+            "x": f"{x - half:g}",
+            "y": f"{y - half:g}",
+            "width": str(DIE),
+            "height": str(DIE),
+            "rx": "5",
+            "fill": colour,
+            "stroke": INK,
+            "stroke-width": "1",
+        },
+    )
+    for dx, dy in PIPS[value]:
+        ET.SubElement(
+            parent,
+            "circle",
+            {
+                "cx": f"{x + dx * DIE * 0.27:g}",
+                "cy": f"{y + dy * DIE * 0.27:g}",
+                "r": "2.6",
+                "fill": "#ffffff",
+            },
+        )
+
+
+def _empty(parent: ET.Element, x: float, y: float, label: str) -> None:
+    half = DIE / 2
+    ET.SubElement(
+        parent,
+        "rect",
+        {
+            "x": f"{x - half:g}",
+            "y": f"{y - half:g}",
+            "width": str(DIE),
+            "height": str(DIE),
+            "rx": "5",
+            "fill": EMPTY,
+            "stroke": "#bbbbbb",
+            "stroke-dasharray": "3 2",
+        },
+    )
+    _text(parent, x, y + 4, label, 10, fill="#777777")
+
+
+def _sides(root: ET.Element, top: float, draw: object) -> None:
+    for side in SIDES:
+        left = 10 + side * (SIDE_WIDTH + 20)
+        _text(
+            root,
+            left + SIDE_WIDTH / 2,
+            top - 8,
+            f"side {SIDE_NAMES[side]}",
+            13,
+            **{"font-weight": "bold"},
+        )
+        for cell, (x, y) in _centres(side, left, top + DIE / 2).items():
+            draw(cell, side, x, y)  # type: ignore[operator]
+
+
+def cells_svg() -> Svg:
+    """The 20 cells by name, on each of the three sides (spec chapter *components*)."""
+    root = _svg(3 * SIDE_WIDTH + 60, 4 * PIT + 40)
+    _sides(root, 24, lambda cell, side, x, y: _empty(root, x, y, CELL_NAMES[cell]))
+    return Svg(ET.tostring(root, encoding="unicode"))
+
+
+def position_svg(state: State) -> Svg:
+    """A position: every visible face in its owner's colour, then both nests."""
+    height = 4 * PIT + 40
+    root = _svg(3 * SIDE_WIDTH + 60, height + 2 * (DIE + 12) + 10)
+
+    def draw(cell: int, side: Side, x: float, y: float) -> None:
+        placed = state.board[cell]
+        if placed is None:
+            _empty(root, x, y, CELL_NAMES[cell])
+        else:
+            _face(root, x, y, placed.faces[side], COLOURS[placed.owner])
+
+    _sides(root, 24, draw)
+    for player, nest in enumerate(state.nests):
+        y = height + player * (DIE + 12) + DIE / 2
+        mark = " (to move)" if player == state.to_move and not state.is_over else ""
+        _text(root, 52, y + 5, PLAYER_NAMES[player] + mark, 12, **{"text-anchor": "start"})
+        for i, die in enumerate(nest):
+            owner = player ^ die.foreign
+            _face(root, 150 + i * (DIE + 6), y, die.value, COLOURS[owner])
+    return Svg(ET.tostring(root, encoding="unicode"))
