@@ -1,0 +1,47 @@
+"""A Pygments lexer for Cuckoo records, so that records are highlighted in the docs.
+
+Registered under the ``pygments.lexers`` entry point as ``cuckoo``; Pygments is needed only
+by whoever highlights (Sphinx, pytest), never by the engine.
+"""
+
+from __future__ import annotations
+
+from pygments.lexer import RegexLexer, bygroups
+from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text
+
+__all__ = ["CuckooLexer"]
+
+
+class CuckooLexer(RegexLexer):
+    """Tag pairs, move numbers, moves, re-rolls, comments and results."""
+
+    name = "Cuckoo"
+    aliases = ["cuckoo", "cuckoo-dice"]  # noqa: RUF012 (Pygments reads class attributes)
+    filenames = ["*.cuckoo"]  # noqa: RUF012
+    mimetypes = ["text/x-cuckoo"]  # noqa: RUF012
+
+    tokens = {  # noqa: RUF012
+        "root": [
+            (r"\s+", Text),
+            (r"\{[^}]*\}", Comment),
+            (
+                r'(\[)(\s*[A-Za-z]\w*)(\s*)("(?:\\.|[^"\\])*")(\s*\])',
+                bygroups(Punctuation, Name.Tag, Text, String, Punctuation),
+            ),
+            (r"(1-0|0-1|1-1|\*)(?=\s|$)", Keyword.Constant),
+            (r"\d+\.(\.\.)?", Number),
+            (r"(?i)pass\b", Keyword),
+            (r"\(", Punctuation, "rolls"),
+            (r"[0-9]+'?", Number.Integer),
+            (r"@", Operator),
+            (r"(?i)/[abc0-9]+", Name.Attribute),
+            (r"[+]|(?i:x)", Operator),
+            (r".", Text),
+        ],
+        "rolls": [
+            (r"\)", Punctuation, "#pop"),
+            (r"[0-9]+", Number.Integer),
+            (r"[;,\s]", Punctuation),
+            (r".", Text),
+        ],
+    }
