@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from lark import UnexpectedInput
+
 from cuckoo import NotationError
 from cuckoo.dice.notation import SYNTAX_EXAMPLES, TERMINALS, parse
 from cuckoo.notation import load_grammar
-from lark import UnexpectedInput
 
 HEADER = '[Game "cuckoo-dice"]\n[Ruleset "cuckoo"]\n[First "Blue"]\n'
 HEADER += '[BlueRoll "1 2 2 3 4 4 5 5 6 6"]\n[RedRoll "1 1 2 3 3 4 5 6 6 6"]\n\n'

@@ -7,12 +7,13 @@ from dataclasses import replace
 from random import Random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from cuckoo import AmbiguousMoveError, IllegalMoveError, NotationError
 from cuckoo.dice import RULESETS, Die, Infect, Place, apply, cell_named, new_game
 from cuckoo.dice.notation import Record, Seen, format_record, parse, read_records, record_of, replay
 from cuckoo.dice.playout import random_game
-from hypothesis import given
-from hypothesis import strategies as st
 
 COMMENT = st.text(
     st.characters(blacklist_characters="{}", blacklist_categories=("Cs",)), max_size=20

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from cuckoo import CuckooError
 from cuckoo.dice import CELL_NAMES, SIDE_NAMES, result
 from cuckoo.dice.notation import parse, replay
