@@ -10,7 +10,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Final
 
-from .geometry import CELL_NAMES, SIDE_NAMES, SIDES, Side
+from .geometry import CELL_NAMES, DUNGEON, SIDE_NAMES, SIDES, Side
+from .scoring import side_totals
 from .state import PLAYER_NAMES, State
 from .views import SIDE_ROWS
 
@@ -149,8 +150,9 @@ def cells_svg() -> Svg:
 
 
 def position_svg(state: State) -> Svg:
-    """A position: every visible face in its owner's colour, then both nests."""
-    height = 4 * PIT + 40
+    """A position: every visible face in its owner's colour, each side's totals, the
+    dungeon (whose die shows nothing, so its rolled value is drawn), then both nests."""
+    height = 4 * PIT + 60
     root = _svg(3 * SIDE_WIDTH + 60, height + 2 * (DIE + 12) + 10)
 
     def draw(cell: int, side: Side, x: float, y: float) -> None:
@@ -161,6 +163,26 @@ def position_svg(state: State) -> Svg:
             _face(root, x, y, placed.faces[side], COLOURS[placed.owner])
 
     _sides(root, 24, draw)
+    totals = side_totals(state)
+    for side in SIDES:
+        x = 10 + side * (SIDE_WIDTH + 20) + SIDE_WIDTH / 2
+        for player in (0, 1):
+            _text(
+                root,
+                x + (player * 2 - 1) * 26,
+                4 * PIT + 40,
+                str(totals[player][side]),
+                13,
+                fill=COLOURS[player],
+                **{"font-weight": "bold"},
+            )
+    dungeon = state.board[DUNGEON]
+    x = 3 * SIDE_WIDTH + 20
+    _text(root, x, height + 4, "dungeon", 11)
+    if dungeon is None:
+        _empty(root, x, height + DIE, CELL_NAMES[DUNGEON])
+    else:
+        _face(root, x, height + DIE, dungeon.value, COLOURS[dungeon.owner])
     for player, nest in enumerate(state.nests):
         y = height + player * (DIE + 12) + DIE / 2
         mark = " (to move)" if player == state.to_move and not state.is_over else ""
