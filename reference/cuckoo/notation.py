@@ -48,6 +48,7 @@ def load_grammar(name: str, *, strict: bool = False) -> Lark:
     return Lark.open(
         str(GRAMMAR_DIR / f"{name}.lark"),
         parser="lalr",
+        start=["start", "single"],
         strict=strict,
         propagate_positions=True,
         maybe_placeholders=False,

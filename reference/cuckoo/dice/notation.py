@@ -12,14 +12,14 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, Final
 
-from lark import Lark, Token, Transformer, UnexpectedInput, v_args
+from lark import Lark, Token, Transformer, Tree, UnexpectedInput, v_args
 from lark.exceptions import VisitError
 from lark.tree import Meta
 
 from ..errors import AmbiguousMoveError, CuckooError, IllegalMoveError, NotationError
 from ..notation import Chunk, load_grammar, quote, split_records, syntax_error, unquote
 from .geometry import CELL_NAMES, SIDE_NAMES, cell_named
-from .moves import PASS, Die, Infect, Move, Place, Rolls
+from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
 from .rules import apply, legal_moves, require_open
 from .rulesets import PARAMETERS, RULESETS, Ruleset, ruleset
 from .scoring import result
@@ -31,6 +31,7 @@ __all__ = [
     "Seen",
     "format_record",
     "parse",
+    "parse_move",
     "read_records",
     "record_of",
     "replay",
@@ -242,6 +243,9 @@ class _ToValues(Transformer[Token, _Parts]):
     def header(self, tags: list[tuple[str, str]]) -> list[tuple[str, str]]:
         return tags
 
+    def single(self, children: list[_Located]) -> Move | Seen:
+        return children[0][0]
+
     def start(self, children: list[Any]) -> _Parts:
         tags, (moves, comments), token = children
         return tags, moves, comments, token
@@ -275,6 +279,10 @@ def _parser() -> Lark:
     return load_grammar(GAME)
 
 
+def _parse_record(text: str) -> Tree[Token]:
+    return _parser().parse(text, start="start")
+
+
 def parse(text: str, *, source: str | None = None) -> Record:
     """Read one record.
 
@@ -282,6 +290,32 @@ def parse(text: str, *, source: str | None = None) -> Record:
         expected and the rule (CD-NOTATION-*).
     """
     return _parse_chunk(Chunk(text, 1, 1), source)
+
+
+def parse_move(text: str) -> Move | Seen:
+    """Read one move written on its own, such as ``6@003/A`` or ``2+3x5(4;1,6)``.
+
+    :raises NotationError: if *text* is not one move.
+    """
+    chunk = Chunk(text, 1, 1)
+    try:
+        move = _ToValues().transform(_parser().parse(text, start="single"))
+    except UnexpectedInput as error:
+        raise syntax_error(
+            error,
+            chunk,
+            _parse_record,
+            {},
+            rule="CD-NOTATION-SYNTAX",
+            source=None,
+            names=TERMINALS,
+        ) from None
+    except VisitError as error:
+        if isinstance(error.orig_exc, NotationError):
+            raise error.orig_exc from None
+        raise
+    assert isinstance(move, (Place, Infect, Pass, Seen))
+    return move
 
 
 def read_records(
@@ -301,12 +335,12 @@ def read_records(
 
 def _parse_chunk(chunk: Chunk, source: str | None) -> Record:
     try:
-        tree = _parser().parse(chunk.text)
+        tree = _parse_record(chunk.text)
     except UnexpectedInput as error:
         raise syntax_error(
             error,
             chunk,
-            _parser().parse,
+            _parse_record,
             SYNTAX_EXAMPLES,
             rule="CD-NOTATION-SYNTAX",
             source=source,

@@ -8,7 +8,7 @@ from .geometry import CELL_NAMES, COORDS, LAYER, SIDE_NAMES, SIDES, Cell
 from .scoring import result, side_totals
 from .state import PLAYER_NAMES, State
 
-__all__ = ["SIDE_ROWS", "diagram", "state_dict"]
+__all__ = ["SIDE_ROWS", "diagram", "position", "state_dict"]
 
 
 def _side_rows(side: int) -> tuple[tuple[Cell, ...], ...]:
@@ -65,26 +65,42 @@ def diagram(state: State) -> str:
     return "\n".join(out) + "\n"
 
 
-def state_dict(state: State) -> dict[str, Any]:
-    """The state as plain data, for ``--json`` and the conformance kit."""
-    outcome = result(state)
+def position(state: State) -> dict[str, Any]:
+    """What two engines must agree on after every move, as plain data (the conformance
+    protocol's ``state`` answer): whose turn, the nests, the dice on the pyramid with their
+    owners, placers and faces, the captures and the bonus."""
+    bonus = state.bonus
     return {
-        "ruleset": state.ruleset.name,
-        "ply": state.ply,
         "to_move": PLAYER_NAMES[state.to_move],
-        "chance": state.pending is not None and str(state.pending),
+        "ply": state.ply,
         "nests": {PLAYER_NAMES[p]: [str(d) for d in nest] for p, nest in enumerate(state.nests)},
         "board": {
             CELL_NAMES[c]: {
                 "owner": PLAYER_NAMES[placed.owner],
                 "placer": PLAYER_NAMES[placed.placer],
-                "value": placed.value,
                 "faces": list(placed.faces),
             }
             for c, placed in enumerate(state.board)
             if placed is not None
         },
-        "captures": list(state.captures),
+        "captures": {PLAYER_NAMES[p]: n for p, n in enumerate(state.captures)},
+        "bonus": bonus and {"player": PLAYER_NAMES[bonus.player], "points": list(bonus.points)},
+    }
+
+
+def state_dict(state: State) -> dict[str, Any]:
+    """The state as plain data for ``--json``: the position, the rolled values of the placed
+    dice, the totals so far and the result."""
+    outcome = result(state)
+    data = position(state)
+    for name, placed in data["board"].items():
+        die = state.board[CELL_NAMES.index(name)]
+        assert die is not None
+        placed["value"] = die.value
+    return {
+        "ruleset": state.ruleset.name,
+        **data,
+        "pending": state.pending and str(state.pending),
         "totals": {PLAYER_NAMES[p]: list(row) for p, row in enumerate(side_totals(state))},
         "result": outcome and {"token": outcome.token, "reason": outcome.reason},
     }
