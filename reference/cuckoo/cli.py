@@ -175,6 +175,35 @@ def cmd_random(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .conformance.protocol import serve
+
+    return serve()
+
+
+def cmd_conform(args: argparse.Namespace) -> int:
+    from .conformance.runner import Engine, differential, run_suite
+    from .conformance.suite import SUITE, load
+
+    try:
+        suite = load(Path(args.suite) if args.suite else SUITE)
+    except (OSError, ValueError) as error:
+        raise UsageError(f"cannot read the suite: {error}") from None
+    xfail: set[str] = set()
+    if args.xfail:
+        with _lines(args.xfail) as lines:
+            xfail = {line.split("#")[0].strip() for line in lines} - {""}
+    engine = Engine(args.engine, timeout=args.timeout)
+    try:
+        if args.random:
+            found = differential(engine, args.random, args.seed, args.ruleset)
+            return EXIT_INVALID if found else EXIT_OK
+        report = run_suite(engine, suite, xfail)
+        return EXIT_OK if report.ok else EXIT_INVALID
+    finally:
+        engine.close()
+
+
 def cmd_format(args: argparse.Namespace) -> int:
     texts = []
     for item in _records(args.file):
@@ -302,6 +331,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=_positive, default=1, help="how many (default 1)")
     p.add_argument("-o", "--output", help="write here (atomically) instead of stdout")
     p.set_defaults(run=cmd_random)
+
+    p = commands.add_parser("serve", help="speak the engine protocol on stdin and stdout")
+    p.set_defaults(run=cmd_serve)
+
+    p = commands.add_parser("conform", help="run the conformance suite against an engine")
+    p.add_argument("--engine", required=True, help='the engine\'s command, e.g. "cuckoo serve"')
+    p.add_argument("--suite", help="a suite file (default: the one shipped)")
+    p.add_argument("--xfail", help="a file of case IDs expected to fail, one a line")
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds per answer")
+    p.add_argument(
+        "--random",
+        type=_count,
+        default=0,
+        metavar="N",
+        help="instead, play N random games against the reference",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the random games")
+    p.add_argument("--ruleset", choices=sorted(RULESETS), default="cuckoo")
+    p.set_defaults(run=cmd_conform)
 
     p = commands.add_parser("format", help="rewrite records in canonical form")
     p.add_argument("file", metavar="FILE", help="a record file; - for stdin")

@@ -1,0 +1,418 @@
+"""The conformance suite: cases as versioned JSON, generated from the spec and the engine.
+
+Each case gives a setup (or a whole record), moves, and one expectation.  The inputs are
+curated here and in the spec's examples; the expected values are what the reference
+engine answers through the protocol, so the suite says exactly what the reference does.
+Regenerate with ``python -m cuckoo.conformance.suite`` from the repository root; a test
+keeps the committed file equal to a fresh build.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from random import Random
+from typing import Any, Final
+
+from ..dice import PASS, PLAYER_NAMES, RULESETS, Setup, apply, legal_moves, new_game
+from ..dice.notation import format_record, parse, record_of
+from ..dice.playout import random_game
+from .protocol import Session
+
+__all__ = ["SCHEMA", "SUITE", "build", "load"]
+
+SCHEMA: Final = "cuckoo-conformance/1"
+SUITE: Final = Path(__file__).parent / "data" / "cuckoo-dice.json"
+"""Where the suite ships inside the package (the same file as ``tests/conformance``)."""
+
+ROLLS: Final = ("1223445566", "1123345666")  # Blue's and Red's opening rolls
+ONES: Final = ("1111111115", "1111111111")  # for filling the pyramid quickly
+_FILL: Final = (  # every cell but the apex, in an order that keeps every die supported
+    "1@300/B", "1@030/A", "1@003/A", "1@210", "1@201", "1@120", "1@021", "1@102", "1@012",
+    "1@111", "1@200/B", "1@020/A", "1@002/A", "1@110", "1@101", "1@011", "1@100/B",
+    "1@010/A", "1@001/A",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Case:
+    """A curated case: inputs only; the expectation's value comes from the reference."""
+
+    id: str
+    rules: tuple[str, ...]
+    moves: tuple[str, ...] = ()
+    expect: str = "state"
+    """``state``, ``legal``, ``result``, ``error``, ``chance MOVE``, ``perft N``, ``format``."""
+    ruleset: str = "cuckoo"
+    first: str = "Blue"
+    rolls: tuple[str, str] = ROLLS
+    params: dict[str, Any] = field(default_factory=dict)
+    record: str | None = None
+
+
+def _cases() -> Iterator[Case]:
+    """The curated cases: every rule ID of the spec is cited by at least one."""
+    yield Case("start-position", ("CD-SETUP-DICE", "CD-SETUP-ROLL", "CD-DIE-OWNER"))
+    yield Case("red-first", ("CD-SETUP-FIRST", "CD-TURN-ORDER"), first="Red")
+    yield Case(
+        "start-legal-moves",
+        (
+            "CD-TURN-ORDER",
+            "CD-PLACE-DIE",
+            "CD-PLACE-SUPPORT",
+            "CD-PLACE-EXPOSE",
+            "CD-INFECT-GIVE",
+            "CD-INFECT-TAKE",
+            "CD-INFECT-SUM",
+            "CD-NOTATION-CANONICAL",
+        ),
+        expect="legal",
+    )
+    yield Case("too-few-dice", ("CD-SETUP-DICE",), rolls=("122", ROLLS[1]), expect="error")
+    yield Case(
+        "roll-not-a-face", ("CD-SETUP-ROLL",), rolls=("1223445567", ROLLS[1]), expect="error"
+    )
+    yield Case("first-player-unknown", ("CD-SETUP-FIRST",), first="Green", expect="error")
+    yield Case("ruleset-unknown", ("CD-RULESET-PARAMS",), ruleset="chess", expect="error")
+    yield Case("parameter-unknown", ("CD-RULESET-PARAMS",), params={"speed": 2}, expect="error")
+    yield Case(
+        "cells-and-sides",
+        (
+            "CD-CELL",
+            "CD-SIDE",
+            "CD-LAYER",
+            "CD-CELL-DUNGEON",
+            "CD-PLACE-DUNGEON",
+            "CD-PLACE-SECOND",
+            "CD-DIE-ADJACENT",
+        ),
+        moves=("6@003/A", "1@021", "4@111", "6@300/C"),
+    )
+    yield Case("no-such-cell", ("CD-CELL",), moves=("5@400",), expect="error")
+    yield Case("no-such-face", ("CD-DIE-FACES",), moves=("7@300",), expect="error")
+    yield Case("cell-taken", ("CD-PLACE-EMPTY",), moves=("6@003/A", "5@003/B"), expect="error")
+    yield Case(
+        "cell-unsupported", ("CD-PLACE-SUPPORT",), moves=("6@003/A", "5@011"), expect="error"
+    )
+    yield Case("die-not-held", ("CD-PLACE-DIE",), moves=("5'@300/B",), expect="error")
+    yield Case("edge-needs-a-side", ("CD-PLACE-EXPOSE",), moves=("6@003",), expect="error")
+    yield Case("face-cell-takes-no-side", ("CD-PLACE-EXPOSE",), moves=("6@021/A",), expect="error")
+    yield Case("side-not-shown", ("CD-PLACE-EXPOSE",), moves=("6@003/C",), expect="error")
+    yield Case("dungeon-takes-no-side", ("CD-PLACE-DUNGEON",), moves=("6@111/A",), expect="error")
+    infect = "2+3x5(4;1,6)"
+    yield Case(
+        "infection-swaps-dice",
+        ("CD-INFECT-SWAP", "CD-INFECT-REROLL", "CD-TURN-CHANCE"),
+        moves=(infect,),
+    )
+    yield Case(
+        "foreign-die-second-face",
+        ("CD-PLACE-SECOND", "CD-DIE-OWNER"),
+        moves=(infect, "6'@300/B", "4'@003/A"),
+    )
+    yield Case("reroll-distribution", ("CD-INFECT-REROLL", "CD-TURN-CHANCE"), expect="chance 2+3x5")
+    yield Case("reroll-distribution-three", ("CD-INFECT-REROLL",), expect="chance 1+2+3x6")
+    yield Case(
+        "one-die-is-not-an-infection",
+        ("CD-INFECT-GIVE", "CD-NOTATION-SYNTAX"),
+        moves=("5x5(1;1)",),
+        expect="error",
+    )
+    yield Case("giving-dice-not-held", ("CD-INFECT-GIVE",), moves=("3+3x6(1;1,1)",), expect="error")
+    yield Case(
+        "taking-a-die-not-held", ("CD-INFECT-TAKE",), moves=("2+3x5'(1;1,1)",), expect="error"
+    )
+    yield Case("sum-must-match", ("CD-INFECT-SUM",), moves=("2+2x5(1;1,1)",), expect="error")
+    yield Case("reroll-count", ("CD-INFECT-REROLL",), moves=("2+3x5(1;1)",), expect="error")
+    yield Case("infection-needs-reroll", ("CD-NOTATION-ROLLS",), moves=("2+3x5",), expect="error")
+    yield Case(
+        "foreign-dice-do-not-infect",
+        ("CD-INFECT-POOL",),
+        moves=(infect, "6@300/B", "2+4'x6(1;1,1)"),
+        expect="error",
+    )
+    yield Case(
+        "any-pool-lets-them",
+        ("CD-INFECT-POOL",),
+        params={"infection_pool": "any"},
+        moves=(infect, "6@300/B", "2+4'x6(1;1,1)"),
+    )
+    yield Case(
+        "any-pool-legal-moves",
+        ("CD-INFECT-POOL",),
+        params={"infection_pool": "any"},
+        moves=(infect,),
+        expect="legal",
+    )
+    yield Case(
+        "limit-reached",
+        ("CD-INFECT-LIMIT",),
+        params={"infection_limit": 1},
+        moves=(infect, "1+1x2(1;1,1)"),
+        expect="error",
+    )
+    yield Case(
+        "limit-legal-moves",
+        ("CD-INFECT-LIMIT",),
+        params={"infection_limit": 1},
+        moves=(infect,),
+        expect="legal",
+    )
+    yield Case("pass-with-dice", ("CD-TURN-PASS",), moves=("pass",), expect="error")
+    yield Case(
+        "apex-orientation",
+        ("CD-PLACE-APEX", "CD-DIE-CORNER", "CD-DIE-FACES"),
+        rolls=ONES,
+        first="Red",
+        moves=(*_FILL, "5@000/AB"),
+    )
+    yield Case(
+        "apex-eastern",
+        ("CD-PLACE-APEX", "CD-DIE-CORNER"),
+        rolls=ONES,
+        first="Red",
+        params={"handedness": "eastern"},
+        moves=(*_FILL, "5@000/AB"),
+    )
+    yield Case(
+        "apex-legal-moves", ("CD-PLACE-APEX",), rolls=ONES, first="Red", moves=_FILL, expect="legal"
+    )
+    yield Case(
+        "apex-needs-two-sides",
+        ("CD-PLACE-APEX",),
+        rolls=ONES,
+        first="Red",
+        moves=(*_FILL, "5@000/A"),
+        expect="error",
+    )
+    yield Case(
+        "bonus-legal-moves",
+        ("CD-PLACE-BONUS", "CD-RULESET-UNNAMED"),
+        ruleset="unnamed",
+        expect="legal",
+    )
+    yield Case(
+        "bonus-taken", ("CD-PLACE-BONUS", "CD-SCORE-SIDE"), ruleset="unnamed", moves=("1@111/AB",)
+    )
+    yield Case(
+        "bonus-orientation",
+        ("CD-PLACE-BONUS",),
+        ruleset="unnamed",
+        moves=("1@111/BA",),
+        expect="error",
+    )
+    yield Case(
+        "bonus-second-player", ("CD-PLACE-BONUS",), ruleset="unnamed", moves=("6@003/A", "1@111/CA")
+    )
+    yield Case(
+        "no-bonus-later",
+        ("CD-PLACE-BONUS", "CD-PLACE-DUNGEON"),
+        ruleset="unnamed",
+        moves=("6@003/A", "1@021", "4@111/AB"),
+        expect="error",
+    )
+    yield Case("seen-placement", ("CD-NOTATION-SEEN",), moves=("@003/A6B2",))
+    yield Case("seen-ambiguous", ("CD-NOTATION-SEEN",), moves=("@003/A1B2",), expect="error")
+    yield Case("lenient-move", ("CD-NOTATION-LENIENT",), moves=("6 @ 003 / a",))
+    yield Case("not-a-move", ("CD-NOTATION-SYNTAX",), moves=("6@003/A!",), expect="error")
+
+
+def _rolls(setup: Setup) -> tuple[str, str]:
+    blue, red = ("".join(map(str, roll)) for roll in setup.rolls)
+    return blue, red
+
+
+def _game_cases(root: Path) -> Iterator[Case]:
+    """Whole games: results under every ruleset and tie-break reading, passes, the end."""
+    for path in sorted((root / "examples").glob("*.cuckoo")):
+        text = path.read_text(encoding="utf-8")
+        record = parse(text)
+        setup, name = record.setup(), record.ruleset().name
+        seat = {"ruleset": name, "first": PLAYER_NAMES[setup.first], "rolls": _rolls(setup)}
+        rules = [
+            "CD-SCORE-SIDE",
+            "CD-SCORE-SIDE-WIN",
+            "CD-SCORE-MAJORITY",
+            "CD-TURN-OVER",
+            f"CD-RULESET-{name.upper()}",
+        ]
+        rules += {
+            "dungeon": ["CD-SCORE-DUNGEON"],
+            "captures": ["CD-SCORE-CAPTURES"],
+            "shared": ["CD-SCORE-SHARED", "CD-SCORE-CAPTURES"],
+        }.get(record.tag("Termination") or "", [])
+        moves = tuple(str(m) for m in record.moves)
+        yield Case(f"game-{path.stem}", tuple(rules), moves, "result", **seat)  # type: ignore[arg-type]
+        for param, value in (("dungeon_tiebreak", "owner"), ("side_majority", "absolute")):
+            yield Case(
+                f"game-{path.stem}-{param.replace('_', '-')}-{value}",
+                ("CD-RULESET-PARAMS", "CD-SCORE-DUNGEON", "CD-SCORE-MAJORITY"),
+                moves,
+                "result",
+                params={param: value},
+                **seat,  # type: ignore[arg-type]
+            )
+        yield Case(f"game-{path.stem}-over", ("CD-TURN-OVER",), (*moves, "pass"), "error", **seat)  # type: ignore[arg-type]
+        yield Case(
+            f"record-{path.stem}",
+            ("CD-NOTATION-TAGS", "CD-NOTATION-RESULT"),
+            expect="result",
+            record=" ".join(text.split()),
+        )
+    cuckoo = RULESETS["cuckoo"]
+    setup, played = random_game(cuckoo, Random(0))
+    state = new_game(cuckoo, setup)
+    for ply, move in enumerate(played):
+        if legal_moves(state) == (PASS,):
+            yield Case(
+                "only-pass",
+                ("CD-TURN-PASS",),
+                tuple(map(str, played[:ply])),
+                "legal",
+                first=PLAYER_NAMES[setup.first],
+                rolls=_rolls(setup),
+            )
+            break
+        state = apply(state, move)
+    record = record_of(cuckoo, setup, played)
+    lines = format_record(record).splitlines()
+    wrong = "1-1" if record.result != "1-1" else "0-1"
+    yield Case(
+        "record-result-wrong",
+        ("CD-NOTATION-RESULT",),
+        expect="error",
+        record=" ".join([*lines[:-1], wrong]),
+    )
+    yield Case(
+        "record-tags-missing", ("CD-NOTATION-TAGS",), expect="error", record=" ".join(lines[1:])
+    )
+    messy = " ".join(lines).lower().replace('"blue"', '"BLUE"')
+    yield Case(
+        "record-canonical",
+        ("CD-NOTATION-CANONICAL", "CD-NOTATION-LENIENT"),
+        expect="format",
+        record=messy,
+    )
+
+
+def _perft_cases() -> Iterator[Case]:
+    """Perft tables: distinct records of n more plies, from chosen positions."""
+    setup, moves = random_game(RULESETS["cuckoo"], Random(3))
+    for plies, depth in ((0, 1), (4, 1), (8, 2), (12, 3), (14, 3)):
+        yield Case(
+            f"perft-{plies}",
+            ("CD-TURN-ORDER",),
+            tuple(map(str, moves[:plies])),
+            f"perft {depth}",
+            first=PLAYER_NAMES[setup.first],
+            rolls=_rolls(setup),
+        )
+
+
+def _ask(session: Session, line: str) -> tuple[bool, str]:
+    answer = session.answer(line)
+    return answer.startswith("="), answer[2:] if len(answer) > 1 else ""
+
+
+def _expected(case: Case) -> dict[str, Any]:
+    """Run *case* through the reference's protocol session and record its answers."""
+    session = Session()
+    if case.record is not None:
+        commands = (
+            ["format " + case.record] if case.expect == "format" else ["record " + case.record]
+        )
+    else:
+        params = " ".join(f"{k}={v}" for k, v in case.params.items())
+        commands = [f"new {case.ruleset} {case.first} {case.rolls[0]} {case.rolls[1]} {params}"]
+        commands += [f"apply {m}" for m in case.moves]
+    kind, *args = case.expect.split()
+    query = {
+        "state": "state",
+        "legal": "legal",
+        "result": "result",
+        "error": None,
+        "chance": "chance " + " ".join(args),
+        "perft": "perft 1",
+        "format": None,
+    }[kind]
+    for command in commands:
+        ok, payload = _ask(session, command)
+        if not ok:
+            error, rule = payload.split()[:2]
+            assert kind == "error", f"{case.id}: {command}: {payload}"
+            return {"error": {"kind": error, "rule": rule}}
+    assert kind != "error", f"{case.id}: expected an error, but every command succeeded"
+    if kind == "format":
+        return {"format": json.loads(payload)}
+    if kind == "perft":
+        counts = [int(_ask(session, f"perft {d}")[1]) for d in range(1, int(args[0]) + 1)]
+        return {"perft": counts}
+    assert query is not None
+    ok, payload = _ask(session, query)
+    assert ok, f"{case.id}: {query}: {payload}"
+    if kind == "state":
+        return {"state": json.loads(payload)}
+    if kind == "legal":
+        return {"legal": payload.split()}
+    if kind == "chance":
+        pairs = (item.split("=") for item in payload.split())
+        return {"chance": {"move": " ".join(args), "outcomes": dict(pairs)}}
+    return {"result": payload}
+
+
+def _sections(spec: Path) -> dict[str, dict[str, str]]:
+    """Each rule's spec chapter and title, read from the ``{rule}`` directives."""
+    rules = {}
+    pattern = re.compile(r"^`{3,}\{rule\}\s+(\S+)\s*\n:title:\s*(.*)$", re.M)
+    for path in sorted(spec.glob("*.md")):
+        for rule, title in pattern.findall(path.read_text(encoding="utf-8")):
+            rules[rule] = {"section": path.stem, "title": title.strip()}
+    return rules
+
+
+def build(root: Path) -> dict[str, Any]:
+    """The whole suite, built from the repository at *root* (spec and examples)."""
+    cases = []
+    for case in (*_cases(), *_game_cases(root), *_perft_cases()):
+        entry: dict[str, Any] = {"id": case.id, "rules": list(case.rules)}
+        if case.record is not None:
+            entry["record"] = case.record
+        else:
+            entry["setup"] = {
+                "ruleset": case.ruleset,
+                "params": case.params,
+                "first": case.first,
+                "rolls": dict(zip(PLAYER_NAMES, case.rolls, strict=True)),
+            }
+            entry["moves"] = list(case.moves)
+        entry["expect"] = _expected(case)
+        cases.append(entry)
+    return {
+        "schema": SCHEMA,
+        "game": "cuckoo-dice",
+        "rules": _sections(root / "spec" / "cuckoo-dice"),
+        "cases": cases,
+    }
+
+
+def load(path: Path = SUITE) -> dict[str, Any]:
+    """The suite at *path*, checked to be of a schema this runner reads."""
+    suite: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    if suite.get("schema") != SCHEMA:
+        raise ValueError(f"{path}: schema {suite.get('schema')!r}, expected {SCHEMA!r}")
+    return suite
+
+
+def dump(suite: dict[str, Any]) -> str:
+    """The suite as its file holds it: stable key order, one case per block."""
+    return json.dumps(suite, indent=1, sort_keys=False, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("tests/conformance/cuckoo-dice.json")
+    target.write_text(dump(build(Path.cwd())), encoding="utf-8")
+    print(f"wrote {target}")

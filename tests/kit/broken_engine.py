@@ -1,0 +1,77 @@
+"""The reference engine with one flaw, to prove that the conformance runner catches it.
+
+Run as ``python broken_engine.py FLAW``; the flaws are listed in :data:`FLAWS`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+from cuckoo.conformance import protocol
+from cuckoo.dice import PASS, rules, scoring
+from cuckoo.dice.faces import ADJACENT
+
+
+def _answering(flaw: Callable[[str], str | None]) -> None:
+    """Let *flaw* answer a line first; None leaves it to the reference."""
+    answer = protocol.Session.answer
+
+    def patched(self: protocol.Session, line: str) -> str:
+        return flaw(line) or answer(self, line)
+
+    protocol.Session.answer = patched  # type: ignore[method-assign]
+
+
+def no_support() -> None:
+    """Dice may float: CD-PLACE-SUPPORT is not checked."""
+    rules.BELOW = tuple(() for _ in rules.BELOW)  # type: ignore[misc]
+
+
+def second_face_max() -> None:
+    """Own dice show their largest neighbour too (CD-PLACE-SECOND)."""
+    rules.second_face = lambda value, own: max(ADJACENT[value])
+
+
+def pass_anytime() -> None:
+    """Pass is offered with dice in the nest (CD-TURN-PASS)."""
+    legal = protocol.legal_moves
+    protocol.legal_moves = lambda state: (  # type: ignore[assignment]
+        moves if PASS in (moves := legal(state)) or state.is_over else (*moves, PASS)
+    )
+
+
+def dungeon_owner() -> None:
+    """The dungeon's owner, not its placer, breaks ties (CD-SCORE-DUNGEON)."""
+    scoring._dungeon_taker = lambda state: state.board[15].owner  # type: ignore[union-attr]
+
+
+def crash() -> None:
+    """Dies when asked for the state."""
+    _answering(lambda line: sys.exit(3) if line.startswith("state") else None)
+
+
+def hang() -> None:
+    """Never answers a request for the legal moves."""
+    _answering(lambda line: time.sleep(3600) if line.startswith("legal") else None)  # type: ignore[func-returns-value]
+
+
+def garbage() -> None:
+    """Answers the result with something that is not an answer."""
+    _answering(lambda line: "hello there" if line.startswith("result") else None)
+
+
+def flood() -> None:
+    """Answers the state with a line of 5 MB."""
+    _answering(lambda line: "= " + "x" * 5_000_000 if line.startswith("state") else None)
+
+
+FLAWS = {
+    f.__name__.replace("_", "-"): f
+    for f in (no_support, second_face_max, pass_anytime, dungeon_owner, crash, hang, garbage, flood)
+}
+
+if __name__ == "__main__":
+    FLAWS[sys.argv[1]]()
+    protocol.serve()

@@ -1,0 +1,133 @@
+"""The conformance kit: the suite is current, the reference passes it, broken engines fail."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from cuckoo.conformance.runner import Engine, differential, run_suite
+from cuckoo.conformance.suite import SUITE, build, dump, load
+
+from .broken_engine import FLAWS
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVE = f"{shlex.quote(sys.executable)} -m cuckoo serve"
+BROKEN = (
+    f"{shlex.quote(sys.executable)} {shlex.quote(str(Path(__file__).parent / 'broken_engine.py'))}"
+)
+
+
+@pytest.fixture(scope="module")
+def suite() -> dict[str, object]:
+    return load()
+
+
+def test_the_committed_suite_is_what_the_spec_and_engine_give() -> None:
+    """Regenerate with ``python -m cuckoo.conformance.suite`` when this fails."""
+    assert (ROOT / "tests" / "conformance" / "cuckoo-dice.json").read_text(encoding="utf-8") == (
+        dump(build(ROOT))
+    )
+    assert SUITE.resolve() == (ROOT / "tests" / "conformance" / "cuckoo-dice.json").resolve()
+
+
+def test_cases_are_well_formed(suite: dict[str, object]) -> None:
+    cases = suite["cases"]
+    assert isinstance(cases, list)
+    ids = [case["id"] for case in cases]
+    assert len(ids) == len(set(ids))
+    for case in cases:
+        assert case["rules"] and set(case["rules"]) <= set(suite["rules"])  # type: ignore[arg-type]
+        assert ("record" in case) != ("setup" in case)
+        assert len(case["expect"]) == 1
+
+
+def test_the_reference_engine_passes_everything(suite: dict[str, object]) -> None:
+    lines: list[str] = []
+    engine = Engine(SERVE, timeout=30)
+    try:
+        report = run_suite(engine, suite, log=lines.append)
+    finally:
+        engine.close()
+    assert report.ok, "\n".join(lines)
+    assert lines[-1] == f"{len(suite['cases'])} passed, 0 failed"  # type: ignore[arg-type]
+    assert report.covered == set(suite["rules"])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("flaw", "rule"),
+    [
+        ("no-support", "CD-PLACE-SUPPORT"),
+        ("second-face-max", "CD-PLACE-SECOND"),
+        ("pass-anytime", "CD-TURN-PASS"),
+        ("dungeon-owner", "CD-SCORE-DUNGEON"),
+    ],
+)
+def test_an_engine_with_a_broken_rule_fails_both_modes(
+    suite: dict[str, object], flaw: str, rule: str
+) -> None:
+    lines: list[str] = []
+    engine = Engine(f"{BROKEN} {flaw}", timeout=30)
+    try:
+        report = run_suite(engine, suite, log=lines.append)
+        assert not report.ok
+        assert any(rule in line for line in lines if line.startswith("FAIL")), "\n".join(lines)
+        assert lines[-1].endswith(f"{sum(report.failed.values())} failed")
+        if flaw != "dungeon-owner":  # random games rarely end on the dungeon
+            found = differential(engine, 20, seed=1, log=lines.append)
+            assert found is not None
+            assert any(line.startswith("shortest game that shows it") for line in lines)
+            assert '[Game "cuckoo-dice"]' in lines[-1]
+    finally:
+        engine.close()
+
+
+@pytest.mark.parametrize("flaw", ["crash", "hang", "garbage", "flood"])
+def test_a_misbehaving_engine_is_reported_and_the_run_goes_on(
+    suite: dict[str, object], flaw: str
+) -> None:
+    lines: list[str] = []
+    engine = Engine(f"{BROKEN} {flaw}", timeout=0.5 if flaw == "hang" else 30)
+    try:
+        report = run_suite(engine, suite, log=lines.append)
+    finally:
+        engine.close()
+    cases = len(suite["cases"])  # type: ignore[arg-type]
+    assert sum(report.passed.values()) + sum(report.failed.values()) == cases
+    assert report.failed and report.passed, "the failures are counted, the rest still runs"
+    expected = {
+        "crash": "exited",
+        "hang": "no answer",
+        "garbage": "not an answer",
+        "flood": "longer than",
+    }[flaw]
+    assert any(expected in line for line in lines), "\n".join(lines[-5:])
+
+
+def test_expected_failures(suite: dict[str, object], tmp_path: Path) -> None:
+    lines: list[str] = []
+    engine = Engine(f"{BROKEN} no-support", timeout=30)
+    try:
+        first = run_suite(engine, suite, log=lines.append)
+        failing = {line.split()[1] for line in lines if line.startswith("FAIL")}
+        report = run_suite(engine, suite, xfail=failing, log=lines.append)
+    finally:
+        engine.close()
+    assert not first.ok and report.ok
+    assert sum(report.xfailed.values()) == len(failing)
+    assert lines[-1].endswith(f"0 failed, {len(failing)} xfailed")
+
+
+def test_flaws_are_all_exercised() -> None:
+    assert set(FLAWS) == {
+        "no-support",
+        "second-face-max",
+        "pass-anytime",
+        "dungeon-owner",
+        "crash",
+        "hang",
+        "garbage",
+        "flood",
+    }
