@@ -12,9 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, Final
 
-from lark import Lark, Token, Transformer, Tree, UnexpectedInput, v_args
-from lark.exceptions import VisitError
-from lark.tree import Meta
+from lark import Lark, Token, Transformer, UnexpectedInput, v_args
 
 from ..errors import AmbiguousMoveError, CuckooError, IllegalMoveError, NotationError
 from ..notation import Chunk, load_grammar, quote, split_records, syntax_error, unquote
@@ -187,39 +185,43 @@ _Parts = tuple[list[tuple[str, str]], list[_Located], list[tuple[int, str]], str
 
 
 class _ToValues(Transformer[Token, _Parts]):
-    """Parse tree to engine values; each move keeps its line and column for messages."""
+    """Grammar rules to engine values, applied while parsing (no tree is built, so a long
+    record costs little memory); each move keeps the line and column of its first token."""
 
     @v_args(inline=True)
-    def die(self, value: Token, foreign: Token | None = None) -> Die:
-        return Die(_face(value), foreign is not None)
+    def die(self, value: Token, foreign: Token | None = None) -> tuple[Die, Token]:
+        return Die(_face(value), foreign is not None), value
 
-    @v_args(meta=True, inline=True)
-    def place(self, meta: Meta, die: Die, cell: Token, turn: Token | None = None) -> _Located:
+    @v_args(inline=True)
+    def place(
+        self, die: tuple[Die, Token], _: Token, cell: Token, turn: Token | None = None
+    ) -> _Located:
         sides = tuple(SIDE_NAMES.index(ch) for ch in (turn or "").upper())
-        return Place(die, _cell(cell), sides), meta.line, meta.column
+        return Place(die[0], _cell(cell), sides), die[1].line, die[1].column  # type: ignore[return-value]
 
-    @v_args(meta=True, inline=True)
-    def place_seen(self, meta: Meta, cell: Token, view: Token) -> _Located:
+    @v_args(inline=True)
+    def place_seen(self, at: Token, cell: Token, view: Token) -> _Located:
         faces = [0, 0, 0]
         text = view.upper()
         for i in range(0, len(text), 2):
             faces[SIDE_NAMES.index(text[i])] = int(text[i + 1])  # the grammar allows 1-6
-        return Seen(_cell(cell), (faces[0], faces[1], faces[2])), meta.line, meta.column
+        return Seen(_cell(cell), (faces[0], faces[1], faces[2])), at.line, at.column  # type: ignore[return-value]
 
-    @v_args(meta=True)
-    def infect(self, meta: Meta, parts: list[Die | Rolls]) -> _Located:
+    def infect(self, parts: list[tuple[Die, Token] | Rolls]) -> _Located:
         last = parts[-1]
         rolls = last if isinstance(last, Rolls) else None
-        dice = [d for d in parts if isinstance(d, Die)]
-        return Infect(tuple(dice[:-1]), dice[-1], rolls), meta.line, meta.column
+        dice = [d for d, _ in (p for p in parts if isinstance(p, tuple))]
+        first = parts[0]
+        assert isinstance(first, tuple)
+        return Infect(tuple(dice[:-1]), dice[-1], rolls), first[1].line, first[1].column  # type: ignore[return-value]
 
     @v_args(inline=True)
     def rolls(self, take: Token, *give: Token) -> Rolls:
         return Rolls(_face(take), tuple(_face(v) for v in give))
 
-    @v_args(meta=True)
-    def pass_(self, meta: Meta, _: list[object]) -> _Located:
-        return PASS, meta.line, meta.column
+    @v_args(inline=True)
+    def pass_(self, token: Token) -> _Located:
+        return PASS, token.line, token.column  # type: ignore[return-value]
 
     @v_args(inline=True)
     def tag(self, name: Token, value: Token) -> tuple[str, str]:
@@ -276,11 +278,11 @@ def _face(token: Token) -> int:
 
 @cache
 def _parser() -> Lark:
-    return load_grammar(GAME)
+    return load_grammar(GAME, transformer=_ToValues())
 
 
-def _parse_record(text: str) -> Tree[Token]:
-    return _parser().parse(text, start="start")
+def _parse_record(text: str) -> _Parts:
+    return _parser().parse(text, start="start")  # type: ignore[return-value]
 
 
 def parse(text: str, *, source: str | None = None) -> Record:
@@ -299,7 +301,7 @@ def parse_move(text: str) -> Move | Seen:
     """
     chunk = Chunk(text, 1, 1)
     try:
-        move = _ToValues().transform(_parser().parse(text, start="single"))
+        move: Move | Seen = _parser().parse(text, start="single")  # type: ignore[assignment]
     except UnexpectedInput as error:
         raise syntax_error(
             error,
@@ -310,10 +312,6 @@ def parse_move(text: str) -> Move | Seen:
             source=None,
             names=TERMINALS,
         ) from None
-    except VisitError as error:
-        if isinstance(error.orig_exc, NotationError):
-            raise error.orig_exc from None
-        raise
     assert isinstance(move, (Place, Infect, Pass, Seen))
     return move
 
@@ -335,7 +333,7 @@ def read_records(
 
 def _parse_chunk(chunk: Chunk, source: str | None) -> Record:
     try:
-        tree = _parse_record(chunk.text)
+        tags, moves, comments, token = _parse_record(chunk.text)
     except UnexpectedInput as error:
         raise syntax_error(
             error,
@@ -346,12 +344,8 @@ def _parse_chunk(chunk: Chunk, source: str | None) -> Record:
             source=source,
             names=TERMINALS,
         ) from None
-    try:
-        tags, moves, comments, token = _ToValues().transform(tree)
-    except VisitError as error:  # what the transformer raised, wrapped by Lark
-        if isinstance(error.orig_exc, NotationError):
-            raise _moved(error.orig_exc, chunk, source) from None
-        raise
+    except NotationError as error:  # a number that is no face or cell
+        raise _moved(error, chunk, source) from None
     record = Record(
         _canonical_tags(tags, chunk, source),
         tuple(move for move, _, _ in moves),
