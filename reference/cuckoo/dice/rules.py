@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
-from itertools import permutations
+from functools import lru_cache
+from itertools import permutations, product
 from typing import Final
 
 from ..errors import IllegalMoveError, require
@@ -89,43 +90,89 @@ def legal_moves(state: State) -> tuple[Move | Rolls, ...]:
     return (*_placements(state, nest), *_infections(state, nest))
 
 
-def _placements(state: State, nest: Nest) -> Iterator[Place]:
-    board = state.board
-    cells = [c for c in CELLS if board[c] is None and all(board[b] is not None for b in BELOW[c])]
-    for die in dict.fromkeys(nest):
-        for cell in cells:
-            if cell == DUNGEON and _bonus_due(state):
-                for sides in BONUS_SIDES[state.ruleset.handedness]:
-                    yield Place(die, cell, sides)
-            else:
-                for sides in ORIENTATIONS[cell]:
-                    yield Place(die, cell, sides)
+@lru_cache(maxsize=65536)
+def _open_cells(filled: tuple[bool, ...]) -> tuple[Cell, ...]:
+    """CD-PLACE-EMPTY, CD-PLACE-SUPPORT: the cells a die may go to, given which are filled."""
+    return tuple(c for c in CELLS if not filled[c] and all(filled[b] for b in BELOW[c]))
 
 
-def _infections(state: State, nest: Nest) -> Iterator[Infect]:
+def _placements(state: State, nest: Nest) -> list[Place]:
+    cells = _open_cells(tuple(p is not None for p in state.board))
+    bonus = state.ruleset.handedness if _bonus_due(state) else None
+    return [move for die in dict.fromkeys(nest) for move in _placements_of(die, cells, bonus)]
+
+
+@lru_cache(maxsize=65536)
+def _placements_of(die: Die, cells: tuple[Cell, ...], bonus: str | None) -> tuple[Place, ...]:
+    """Every placement of *die* on the open *cells*; memoized, since positions repeat."""
+    return tuple(
+        Place(die, cell, sides)
+        for cell in cells
+        for sides in (BONUS_SIDES[bonus] if cell == DUNGEON and bonus else ORIENTATIONS[cell])
+    )
+
+
+def _infections(state: State, nest: Nest) -> tuple[Infect, ...]:
     rules = state.ruleset
     if rules.infection_limit is not None and sum(state.captures) >= rules.infection_limit:
-        return
+        return ()
     own_only = rules.infection_pool == "own"
-    kinds = tuple(Counter(d for d in nest if not (own_only and d.foreign)).items())
-    for take in dict.fromkeys(state.nests[1 - state.to_move]):
-        if not (own_only and take.foreign):
-            for give in _adding_up(kinds, take.value):
-                if len(give) >= 2:
-                    yield Infect(give, take)
+    givers = tuple(d for d in nest if not (own_only and d.foreign))
+    targets = tuple(
+        d for d in dict.fromkeys(state.nests[1 - state.to_move]) if not (own_only and d.foreign)
+    )
+    return _infections_of(givers, targets)
 
 
-def _adding_up(kinds: tuple[tuple[Die, int], ...], total: int) -> Iterator[tuple[Die, ...]]:
-    """Every multiset of the dice in *kinds* (die, count) whose values sum to *total*."""
+def _partitions(total: int, largest: int) -> Iterator[tuple[int, ...]]:
+    """The ways to write *total* as a sum of faces no larger than *largest*, descending."""
     if total == 0:
         yield ()
-        return
-    if not kinds:
-        return
-    (die, count), rest = kinds[0], kinds[1:]
-    for n in range(min(count, total // die.value), -1, -1):
-        for tail in _adding_up(rest, total - n * die.value):
-            yield (die,) * n + tail
+    for part in range(min(total, largest), 0, -1):
+        for rest in _partitions(total - part, part):
+            yield (part, *rest)
+
+
+# CD-INFECT-GIVE, CD-INFECT-SUM: the values two or more given dice can show, by their sum.
+GIVING: Final = {
+    take: tuple(tuple(sorted(Counter(p).items())) for p in _partitions(take, take) if len(p) >= 2)
+    for take in FACES
+}
+
+
+@lru_cache(maxsize=65536)
+def _infections_of(givers: Nest, targets: tuple[Die, ...]) -> tuple[Infect, ...]:
+    """Every infection giving some of *givers* for one of *targets*; memoized."""
+    held = Counter(givers)
+    mixed = any(d.foreign for d in held)
+    moves: list[Infect] = []
+    for take in targets:
+        for need in GIVING[take.value]:
+            if not mixed:
+                if all(held[_OWN[value]] >= n for value, n in need):
+                    moves.append(Infect(_GIVE[need], take))
+                continue
+            options = [_colourings(value, n, held) for value, n in need]
+            moves.extend(Infect(sum(choice, ()), take) for choice in product(*options))
+    return tuple(moves)
+
+
+_OWN: Final = {v: Die(v) for v in FACES}
+_GIVE: Final = {
+    need: tuple(_OWN[v] for v, n in need for _ in range(n))
+    for needs in GIVING.values()
+    for need in needs
+}
+
+
+def _colourings(value: int, n: int, held: Counter[Die]) -> list[tuple[Die, ...]]:
+    """The ways to give *n* dice showing *value* from *held*: own and foreign mixed."""
+    own, foreign = held[Die(value)], held[Die(value, True)]
+    return [
+        (Die(value),) * (n - k) + (Die(value, True),) * k
+        for k in range(n + 1)
+        if k <= foreign and n - k <= own
+    ]
 
 
 # -- the effect of a move ------------------------------------------------------------------
