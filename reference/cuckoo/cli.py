@@ -24,6 +24,7 @@ from .dice.playout import random_game
 from .dice.svg import position_svg
 from .dice.views import diagram, state_dict
 from .errors import CuckooError, NotationError
+from .notation import MAX_RECORD_CHARS
 
 __all__ = ["main"]
 
@@ -55,11 +56,17 @@ def _lines(path: str) -> Iterator[Iterator[str]]:
 
 
 def _decoded(handle: IO[str], name: str) -> Iterator[str]:
+    """The lines of *handle*, none longer than a record may be, so memory stays bounded."""
     number = 0
     try:
-        for number, line in enumerate(handle, 1):
+        while line := handle.readline(MAX_RECORD_CHARS + 1):
+            number += 1
             if "\x00" in line:
                 raise UsageError(f"{name}:{number}: binary data, not a record file")
+            if len(line) > MAX_RECORD_CHARS:
+                raise UsageError(
+                    f"{name}:{number}: a line longer than {MAX_RECORD_CHARS} characters"
+                )
             yield line
     except UnicodeDecodeError:
         raise UsageError(f"{name}:{number + 1}: not UTF-8 text") from None
@@ -254,6 +261,9 @@ def _atomic(path: Path) -> Iterator[IO[str]]:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
+    except OSError as error:
+        Path(tmp).unlink(missing_ok=True)
+        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
