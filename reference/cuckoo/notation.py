@@ -7,9 +7,10 @@ Files are read one record at a time, so memory stays flat however many games the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from lark import (
     Lark,
@@ -20,11 +21,13 @@ from lark import (
     UnexpectedToken,
 )
 
-from .errors import NotationError
+from .errors import CuckooError, NotationError
 
 __all__ = [
     "MAX_RECORD_CHARS",
     "Chunk",
+    "Dialect",
+    "Record",
     "load_grammar",
     "quote",
     "split_records",
@@ -67,7 +70,7 @@ class Chunk:
     """The record's 1-based position in the file."""
 
 
-def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
+def split_records(lines: Iterable[str], *, rule: str) -> Iterator[Chunk]:
     """Cut a stream of lines into records: a tag line after movetext starts a new one.
 
     Braces are tracked, so a ``[`` inside a multi-line comment starts nothing.
@@ -89,7 +92,7 @@ def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
             raise NotationError(
                 f"a record longer than {MAX_RECORD_CHARS} characters",
                 line=start,
-                rule="CD-NOTATION-SYNTAX",
+                rule=rule,
             )
         buffer.append(line)
         depth += line.count("{") - line.count("}")
@@ -151,3 +154,186 @@ def syntax_error(
     )
     error_.expected = expected
     return error_
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One game as written down: tags, moves, comments, result (any game)."""
+
+    tags: tuple[tuple[str, str], ...]
+    """Tag pairs in canonical order, with canonical names and values."""
+    moves: tuple[Any, ...]
+    """The game's own move values, chance outcomes included."""
+    comments: tuple[tuple[int, str], ...] = ()
+    """``(ply, text)``: a comment written after that many moves."""
+    result: str = "*"
+    """The result token."""
+    spans: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+    """Line and column of each move in its file, for messages."""
+    source: str | None = field(default=None, compare=False, repr=False)
+    index: int = field(default=1, compare=False, repr=False)
+    """The record's position in its file."""
+    line: int = field(default=1, compare=False, repr=False)
+    """The line of its file on which the record starts."""
+
+    unit: ClassVar[str] = "move"
+    """What the game calls one entry of :attr:`moves`, for messages."""
+
+    def tag(self, name: str) -> str | None:
+        """The value of tag *name*, or None."""
+        return next((v for k, v in self.tags if k == name), None)
+
+    def located(self, error: CuckooError, ply: int, move: object) -> CuckooError:
+        """*error*, raised by move number *ply* (0-based) of this record, placed in its file."""
+        line, column = self.spans[ply] if ply < len(self.spans) else (None, None)
+        return error.located(
+            source=self.source,
+            line=line,
+            column=column,
+            context=f"game {self.index}, {self.unit} {ply + 1}, {move}",
+        )
+
+
+Located = tuple[Any, int, int]
+"""A move value with the line and column where it was written."""
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """One game's notation: its grammar and tags; reading is the same for every game.
+
+    The grammar has two start rules, ``start`` (a record: ``header movetext result``) and
+    ``single`` (one move); its transformer turns a record into ``(tags, located moves,
+    comments, result token)`` while parsing.
+    """
+
+    game: str
+    """The value of the Game tag, and the grammar's file name."""
+    prefix: str
+    """The game's rule-ID prefix, such as ``CD``."""
+    transformer: Callable[[], Transformer[Any, Any]]
+    terminals: Mapping[str, str]
+    """Terminal names, as a reader would say them in "expected ..."."""
+    examples: Mapping[str, list[str]]
+    """Friendly messages for syntax errors, chosen by example."""
+    roster: tuple[str, ...]
+    """Known tags, in canonical order."""
+    required: tuple[str, ...]
+    canonical_value: Callable[[str, str], str]
+    """The canonical form of a known tag's value."""
+    record_type: type[Record] = Record
+
+    @cached_property
+    def parser(self) -> Lark:
+        return load_grammar(self.game, transformer=self.transformer())
+
+    def _parse(self, text: str) -> tuple[Any, ...]:
+        parts: tuple[Any, ...] = self.parser.parse(text, start="start")  # type: ignore[assignment]
+        return parts
+
+    def _syntax(
+        self,
+        error: UnexpectedInput,
+        chunk: Chunk,
+        source: str | None,
+        examples: Mapping[str, list[str]],
+    ) -> NotationError:
+        return syntax_error(
+            error,
+            chunk,
+            self._parse,
+            examples,
+            rule=f"{self.prefix}-NOTATION-SYNTAX",
+            source=source,
+            names=self.terminals,
+        )
+
+    def parse(self, text: str, *, source: str | None = None) -> Record:
+        """Read one record.
+
+        :raises NotationError: for text that is not a record, with line, column, what was
+            expected and the rule.
+        """
+        return self.parse_chunk(Chunk(text, 1, 1), source)
+
+    def parse_move(self, text: str) -> Any:
+        """Read one move written on its own.
+
+        :raises NotationError: if *text* is not one move.
+        """
+        try:
+            return self.parser.parse(text, start="single")
+        except UnexpectedInput as error:
+            raise self._syntax(error, Chunk(text, 1, 1), None, {}) from None
+
+    def read_records(
+        self, lines: Iterable[str], *, source: str | None = None
+    ) -> Iterator[Record | NotationError]:
+        """The records of a file, one at a time; a malformed one is yielded as its error, so
+        that reading goes on with the next."""
+        try:
+            for chunk in split_records(lines, rule=f"{self.prefix}-NOTATION-SYNTAX"):
+                try:
+                    yield self.parse_chunk(chunk, source)
+                except NotationError as error:
+                    yield error
+        except NotationError as error:
+            yield NotationError(error.detail, rule=error.rule, line=error.line, source=source)
+
+    def parse_chunk(self, chunk: Chunk, source: str | None) -> Record:
+        try:
+            tags, moves, comments, token = self._parse(chunk.text)
+        except UnexpectedInput as error:
+            raise self._syntax(error, chunk, source, self.examples) from None
+        except NotationError as error:  # a token the transformer refused, such as a cell
+            raise self._moved(error, chunk, source) from None
+        return self.record_type(
+            self._tags(tags, chunk, source),
+            tuple(move for move, _, _ in moves),
+            tuple(comments),
+            token,
+            tuple((chunk.line + line - 1, column) for _, line, column in moves),
+            source,
+            chunk.index,
+            chunk.line,
+        )
+
+    @staticmethod
+    def _moved(error: NotationError, chunk: Chunk, source: str | None) -> CuckooError:
+        return error.located(source=source, line=chunk.line + (error.line or 1) - 1)
+
+    def _tags(
+        self, tags: list[tuple[str, str]], chunk: Chunk, source: str | None
+    ) -> tuple[tuple[str, str], ...]:
+        """Canonical names, values and order; a tag given twice or missing is refused."""
+        rule = f"{self.prefix}-NOTATION-TAGS"
+        names = {name.lower(): name for name in self.roster}
+        named: dict[str, str] = {}
+        for name, value in tags:
+            key = names.get(name.lower(), name)
+            if key in named:
+                raise NotationError(
+                    f"tag {key} is given twice", rule=rule, line=chunk.line, source=source
+                )
+            named[key] = self.canonical_value(key, value) if key in self.roster else value
+        for key in self.required:
+            if key not in named:
+                raise NotationError(
+                    f"tag {key} is missing", rule=rule, line=chunk.line, source=source
+                )
+        if named["Game"] != self.game:
+            raise NotationError(
+                f"tag Game must be {self.game!r}, not {named['Game']!r}",
+                rule=rule,
+                line=chunk.line,
+                source=source,
+            )
+        known = [(k, named[k]) for k in self.roster if k in named]
+        return (*known, *((k, v) for k, v in named.items() if k not in self.roster))
+
+    def tag_lines(self, record: Record) -> list[str]:
+        """The canonical tag lines, with the Result tag equal to the result token."""
+        tags = dict(record.tags)
+        tags["Result"] = record.result
+        order = [k for k in self.roster if k in tags] + [k for k in tags if k not in self.roster]
+        return [f"[{name} {quote(tags[name])}]" for name in order]

@@ -8,14 +8,14 @@ Input is forgiving about letter case, white space and move numbers; output never
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
-from functools import cache
-from typing import Any, Final
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Final
 
-from lark import Lark, Token, Transformer, UnexpectedInput, v_args
+from lark import Token, Transformer, v_args
 
+from .. import notation
 from ..errors import AmbiguousMoveError, CuckooError, IllegalMoveError, NotationError
-from ..notation import Chunk, load_grammar, quote, split_records, syntax_error, unquote
+from ..notation import unquote
 from .geometry import CELL_NAMES, SIDE_NAMES, cell_named
 from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
 from .rules import apply, legal_moves, require_open
@@ -121,26 +121,13 @@ class Seen:
 
 
 @dataclass(frozen=True, slots=True)
-class Record:
-    """One game as written down: tags, moves, comments, result."""
+class Record(notation.Record):
+    """One game of Cuckoo dice as written down: tags, plies, comments, result."""
 
-    tags: tuple[tuple[str, str], ...]
-    """Tag pairs in canonical order, with canonical names and values."""
     moves: tuple[Move | Seen, ...]
     """The plies; an infection carries its re-roll."""
-    comments: tuple[tuple[int, str], ...] = ()
-    """``(ply, text)``: a comment written after that many plies."""
-    result: str = "*"
-    """The result token."""
-    spans: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
-    """Line and column of each move in its file, for messages."""
-    source: str | None = field(default=None, compare=False, repr=False)
-    index: int = field(default=1, compare=False, repr=False)
-    """The record's position in its file."""
 
-    def tag(self, name: str) -> str | None:
-        """The value of tag *name*, or None."""
-        return next((v for k, v in self.tags if k == name), None)
+    unit: ClassVar[str] = "ply"
 
     def ruleset(self) -> Ruleset:
         """The ruleset named by the tags, with any parameter tags applied."""
@@ -276,113 +263,6 @@ def _face(token: Token) -> int:
     return int(token)
 
 
-@cache
-def _parser() -> Lark:
-    return load_grammar(GAME, transformer=_ToValues())
-
-
-def _parse_record(text: str) -> _Parts:
-    return _parser().parse(text, start="start")  # type: ignore[return-value]
-
-
-def parse(text: str, *, source: str | None = None) -> Record:
-    """Read one record.
-
-    :raises NotationError: for text that is not a record, with line, column, what was
-        expected and the rule (CD-NOTATION-*).
-    """
-    return _parse_chunk(Chunk(text, 1, 1), source)
-
-
-def parse_move(text: str) -> Move | Seen:
-    """Read one move written on its own, such as ``6@003/A`` or ``2+3x5(4;1,6)``.
-
-    :raises NotationError: if *text* is not one move.
-    """
-    chunk = Chunk(text, 1, 1)
-    try:
-        move: Move | Seen = _parser().parse(text, start="single")  # type: ignore[assignment]
-    except UnexpectedInput as error:
-        raise syntax_error(
-            error,
-            chunk,
-            _parse_record,
-            {},
-            rule="CD-NOTATION-SYNTAX",
-            source=None,
-            names=TERMINALS,
-        ) from None
-    assert isinstance(move, (Place, Infect, Pass, Seen))
-    return move
-
-
-def read_records(
-    lines: Iterable[str], *, source: str | None = None
-) -> Iterator[Record | NotationError]:
-    """The records of a file, one at a time; a malformed one is yielded as its error so that
-    reading goes on with the next."""
-    try:
-        for chunk in split_records(lines):
-            try:
-                yield _parse_chunk(chunk, source)
-            except NotationError as error:
-                yield error
-    except NotationError as error:
-        yield NotationError(error.detail, rule=error.rule, line=error.line, source=source)
-
-
-def _parse_chunk(chunk: Chunk, source: str | None) -> Record:
-    try:
-        tags, moves, comments, token = _parse_record(chunk.text)
-    except UnexpectedInput as error:
-        raise syntax_error(
-            error,
-            chunk,
-            _parse_record,
-            SYNTAX_EXAMPLES,
-            rule="CD-NOTATION-SYNTAX",
-            source=source,
-            names=TERMINALS,
-        ) from None
-    except NotationError as error:  # a number that is no face or cell
-        raise _moved(error, chunk, source) from None
-    record = Record(
-        _canonical_tags(tags, chunk, source),
-        tuple(move for move, _, _ in moves),
-        tuple(comments),
-        token,
-        tuple((chunk.line + line - 1, column) for _, line, column in moves),
-        source,
-        chunk.index,
-    )
-    return _checked(record, chunk)
-
-
-def _moved(error: NotationError, chunk: Chunk, source: str | None) -> CuckooError:
-    return error.located(source=source, line=chunk.line + (error.line or 1) - 1)
-
-
-def _canonical_tags(
-    tags: list[tuple[str, str]], chunk: Chunk, source: str | None
-) -> tuple[tuple[str, str], ...]:
-    """CD-NOTATION-TAGS: canonical names, values and order; duplicates are refused."""
-    named: dict[str, str] = {}
-    for name, value in tags:
-        key = _CANONICAL_NAME.get(name.lower(), name)
-        if key in named:
-            raise NotationError(
-                f"tag {key} is given twice", rule="CD-NOTATION-TAGS", line=chunk.line, source=source
-            )
-        named[key] = _canonical_value(key, value)
-    for key in REQUIRED:
-        if key not in named:
-            raise NotationError(
-                f"tag {key} is missing", rule="CD-NOTATION-TAGS", line=chunk.line, source=source
-            )
-    known = [(k, named[k]) for k in ROSTER if k in named]
-    return (*known, *((k, v) for k, v in named.items() if k not in _CANONICAL_NAME.values()))
-
-
 def _canonical_value(key: str, value: str) -> str:
     if key in ("Game", "Ruleset", *_PARAM_TAGS):
         return value.strip().lower()
@@ -393,14 +273,61 @@ def _canonical_value(key: str, value: str) -> str:
     return value
 
 
-def _checked(record: Record, chunk: Chunk) -> Record:
-    """The tags must name this game, a ruleset and a possible setup (CD-NOTATION-TAGS)."""
+DIALECT: Final = notation.Dialect(
+    game=GAME,
+    prefix="CD",
+    transformer=_ToValues,
+    terminals=TERMINALS,
+    examples=SYNTAX_EXAMPLES,
+    roster=ROSTER,
+    required=REQUIRED,
+    canonical_value=_canonical_value,
+    record_type=Record,
+)
+
+
+def parse(text: str, *, source: str | None = None) -> Record:
+    """Read one record.
+
+    :raises NotationError: for text that is not a record, with line, column, what was
+        expected and the rule (CD-NOTATION-*).
+    """
+    return _checked(DIALECT.parse(text, source=source))
+
+
+def parse_move(text: str) -> Move | Seen:
+    """Read one move written on its own, such as ``6@003/A`` or ``2+3x5(4;1,6)``.
+
+    :raises NotationError: if *text* is not one move.
+    """
+    move = DIALECT.parse_move(text)
+    assert isinstance(move, (Place, Infect, Pass, Seen))
+    return move
+
+
+def read_records(
+    lines: Iterable[str], *, source: str | None = None
+) -> Iterator[Record | NotationError]:
+    """The records of a file, one at a time; a malformed one is yielded as its error so that
+    reading goes on with the next."""
+    for item in DIALECT.read_records(lines, source=source):
+        if isinstance(item, NotationError):
+            yield item
+            continue
+        try:
+            yield _checked(item)
+        except NotationError as error:
+            yield error
+
+
+def _checked(record: notation.Record) -> Record:
+    """The tags must name a ruleset and a possible setup (CD-NOTATION-TAGS)."""
+    assert isinstance(record, Record)
+    line = record.line
 
     def fail(message: str, rule: str) -> NotationError:
-        return NotationError(message, rule=rule, line=chunk.line, source=record.source)
+        return NotationError(message, rule=rule, line=line, source=record.source)
 
-    if record.tag("Game") != GAME:
-        raise fail(f"tag Game must be {GAME!r}, not {record.tag('Game')!r}", "CD-NOTATION-TAGS")
     if record.tag("First") not in PLAYER_NAMES:
         raise fail(f"tag First must be Blue or Red, not {record.tag('First')!r}", "CD-SETUP-FIRST")
     for player in PLAYER_NAMES:
@@ -441,19 +368,9 @@ def replay(record: Record) -> Iterator[State]:
                 )
             state = apply(state, resolve(state, move) if isinstance(move, Seen) else move)
         except CuckooError as error:
-            raise _in_record(error, record, ply, move) from None
+            raise record.located(error, ply, move) from None
         yield state
     _check_result(record, state)
-
-
-def _in_record(error: CuckooError, record: Record, ply: int, move: object) -> CuckooError:
-    line, column = record.spans[ply] if ply < len(record.spans) else (None, None)
-    return error.located(
-        source=record.source,
-        line=line,
-        column=column,
-        context=f"game {record.index}, ply {ply + 1}, {move}",
-    )
 
 
 def _check_result(record: Record, state: State) -> None:
@@ -499,17 +416,14 @@ def resolve(state: State, seen: Seen) -> Place:
 
 
 def canonical(record: Record) -> Record:
-    """*record* with every move resolved and the Result tag matching its result token."""
-    moves = record.moves
-    if any(isinstance(m, Seen) for m in moves):
-        states = list(replay(record))
-        moves = tuple(
-            resolve(states[i], m) if isinstance(m, Seen) else m for i, m in enumerate(moves)
-        )
-    tags = dict(record.tags)
-    tags["Result"] = record.result
-    order = [k for k in ROSTER if k in tags] + [k for k in tags if k not in ROSTER]
-    return replace(record, tags=tuple((k, tags[k]) for k in order), moves=moves)
+    """*record* with every move resolved: a seen placement becomes the die placed."""
+    if not any(isinstance(m, Seen) for m in record.moves):
+        return record
+    states = list(replay(record))
+    moves = tuple(
+        resolve(states[i], m) if isinstance(m, Seen) else m for i, m in enumerate(record.moves)
+    )
+    return replace(record, moves=moves)
 
 
 def format_record(record: Record) -> str:
@@ -518,8 +432,7 @@ def format_record(record: Record) -> str:
     notes: dict[int, list[str]] = {}
     for ply, text in record.comments:
         notes.setdefault(ply, []).append("{" + text + "}")
-    lines = [f"[{name} {quote(value)}]" for name, value in record.tags]
-    lines.append("")
+    lines = [*DIALECT.tag_lines(record), ""]
     lines.extend(notes.get(0, []))
     for start in range(0, len(record.moves), 2):
         words = [f"{start // 2 + 1}."]
@@ -552,5 +465,6 @@ def record_of(
     named["First"] = PLAYER_NAMES[setup.first]
     for player, roll in zip(PLAYER_NAMES, setup.rolls, strict=True):
         named[f"{player}Roll"] = " ".join(map(str, sorted(roll)))
-    token = outcome.token if outcome else "*"
-    return canonical(Record(tuple(named.items()), moves, (), token))
+    named["Result"] = outcome.token if outcome else "*"
+    order = [k for k in ROSTER if k in named] + [k for k in named if k not in ROSTER]
+    return Record(tuple((k, named[k]) for k in order), moves, (), named["Result"])

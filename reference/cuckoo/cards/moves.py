@@ -1,0 +1,64 @@
+"""Moves and chance outcomes of the card game: small immutable values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .deck import Card
+
+__all__ = ["CUT", "KEEP", "SWAP", "Cut", "Deal", "Keep", "Move", "Reveal", "Swap"]
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Keep the card in hand (CC-KEEP)."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Offer the card to the next player for theirs (CC-SWAP); a king there stops it."""
+
+    def __str__(self) -> str:
+        return "swap"
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """The dealer's alternative: discard and take the stock's top card (CC-CUT).
+
+    Without :attr:`card` it leads to a chance step; with it, it is what a record holds.
+    """
+
+    card: Card | None = None
+    """The top card of the stock, once seen."""
+
+    def __str__(self) -> str:
+        return f"cut {self.card}" if self.card else "cut"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the next card dealt (CC-DEAL)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Chance: the stock's top card, seen when the dealer cuts (CC-CUT)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+KEEP, SWAP, CUT = Keep(), Swap(), Cut()
+
+Move = Keep | Swap | Cut

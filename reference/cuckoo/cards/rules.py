@@ -1,0 +1,157 @@
+"""What a player may do in the card game, and what it does (spec: *cuckoo-cards/hand*).
+
+One pure :func:`apply` with a branch per kind of move; every condition goes through
+:func:`~cuckoo.errors.require` with its rule ID.  Chance (the deal, the stock's top card)
+is a move of its own, with outcomes and exact probabilities from :func:`chance_outcomes`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from random import Random
+
+from ..errors import IllegalMoveError, require
+from .deck import DECK, Card, rank_value
+from .moves import CUT, KEEP, SWAP, Cut, Deal, Keep, Move, Reveal, Swap
+from .state import Seat, State, next_seat
+
+__all__ = ["apply", "chance_outcomes", "legal_moves", "random_outcome", "winner"]
+
+
+def _remaining(state: State) -> list[Card]:
+    return [card for card in DECK if card not in state.seen]
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Deal | Reveal, Fraction], ...]:
+    """The cards that can come next, each equally likely; empty at a decision."""
+    if not state.is_chance:
+        return ()
+    cards = _remaining(state)
+    kind = Deal if state.step == "deal" else Reveal
+    return tuple((kind(card), Fraction(1, len(cards))) for card in cards)
+
+
+def random_outcome(state: State, rng: Random) -> Deal | Reveal:
+    """A chance outcome drawn with *rng*."""
+    card = rng.choice(_remaining(state))
+    return Deal(card) if state.step == "deal" else Reveal(card)
+
+
+def legal_moves(state: State) -> tuple[Move | Deal | Reveal, ...]:
+    """The moves of the player to act, or the chance outcomes; none once the game is over."""
+    if state.is_chance:
+        return tuple(outcome for outcome, _ in chance_outcomes(state))
+    if state.is_over:
+        return ()
+    held = state.cards[state.to_act]
+    assert held is not None
+    if held.is_king:
+        return (KEEP,)  # CC-KING-HELD
+    return (KEEP, CUT if state.to_act == state.dealer else SWAP)
+
+
+def apply(state: State, move: Move | Deal | Reveal) -> State:
+    """The state after *move*; *state* itself is unchanged.
+
+    :raises IllegalMoveError: naming the rule the move breaks.
+    """
+    require(not state.is_over, "CC-TURN-OVER", "the game is over: no move is legal")
+    if isinstance(move, (Deal, Reveal)):
+        expected = "deal" if isinstance(move, Deal) else "cut"
+        require(
+            state.step == expected, "CC-TURN-CHANCE", f"no {type(move).__name__.lower()} is due now"
+        )
+        require(
+            move.card in DECK and move.card not in state.seen,
+            "CC-CARD-DECK",
+            f"{move.card} is not in the stock",
+        )
+        return _deal(state, move.card) if isinstance(move, Deal) else _reveal(state, move.card)
+    require(state.step == "decide", "CC-TURN-CHANCE", "a card must be dealt or revealed first")
+    mover = state.to_act
+    held = state.cards[mover]
+    assert held is not None
+    name = state.players[mover]
+    if isinstance(move, Keep):
+        return _next(state)
+    if isinstance(move, Swap):
+        require(mover != state.dealer, "CC-CUT", f"{name} deals: the dealer cuts instead")
+        require(not held.is_king, "CC-KING-HELD", f"{name} holds a king and keeps it")
+        return _next(_swap(state, mover))
+    if isinstance(move, Cut):
+        require(mover == state.dealer, "CC-SWAP", f"only the dealer cuts; {name} may swap")
+        require(not held.is_king, "CC-KING-HELD", f"{name} holds a king and keeps it")
+        waiting = replace(state, step="cut")
+        return waiting if move.card is None else apply(waiting, Reveal(move.card))
+    raise IllegalMoveError(f"not a move: {move!r}", rule="CC-TURN-ORDER")
+
+
+def _deal(state: State, card: Card) -> State:
+    """CC-DEAL: one card to each player in turn, the dealer last."""
+    cards = list(state.cards)
+    cards[state.to_act] = card
+    dealt = replace(state, cards=tuple(cards), seen=state.seen | {card})
+    if state.to_act == state.dealer:
+        return replace(dealt, step="decide", to_act=next_seat(state, state.dealer))
+    return replace(dealt, to_act=next_seat(state, state.to_act))
+
+
+def _swap(state: State, mover: Seat) -> State:
+    """CC-SWAP, CC-SWAP-KING: the cards change hands unless the neighbour shows a king."""
+    neighbour = next_seat(state, mover)
+    theirs = state.cards[neighbour]
+    assert theirs is not None
+    if theirs.is_king:
+        return state
+    cards = list(state.cards)
+    cards[mover], cards[neighbour] = theirs, cards[mover]
+    return replace(state, cards=tuple(cards))
+
+
+def _reveal(state: State, card: Card) -> State:
+    """CC-CUT, CC-CUT-KING: a king goes back on the stock; any other card replaces the
+    dealer's, which is discarded."""
+    seen = state.seen | {card}
+    if card.is_king:
+        return _end_of_hand(replace(state, step="decide", seen=seen))
+    cards = list(state.cards)
+    cards[state.dealer] = card
+    return _end_of_hand(replace(state, cards=tuple(cards), seen=seen, step="decide"))
+
+
+def _next(state: State) -> State:
+    """CC-TURN-ORDER: the next player decides; after the dealer, the hand is shown."""
+    if state.to_act == state.dealer:
+        return _end_of_hand(state)
+    return replace(state, to_act=next_seat(state, state.to_act))
+
+
+def _end_of_hand(state: State) -> State:
+    """CC-LOWEST, CC-VOID, CC-ELIMINATE, CC-NEXT-DEALER, CC-END."""
+    active = state.active
+    values = {s: rank_value(c, state.rules.aces) for s in active if (c := state.cards[s])}
+    low = min(values.values())
+    losers = tuple(s for s in active if values[s] == low)
+    lives = list(state.lives)
+    void = all(lives[s] == 1 for s in losers) and len(losers) == len(active)
+    if not void:
+        for seat in losers:
+            lives[seat] -= 1
+    after = replace(
+        state,
+        lives=tuple(lives),
+        cards=(None,) * len(state.players),
+        seen=frozenset(),
+        hands=state.hands + 1,
+        losers=() if void else losers,
+    )
+    if len(after.active) == 1:
+        return replace(after, step="over", to_act=after.active[0])
+    dealer = state.dealer if void else next_seat(after, state.dealer)
+    return replace(after, dealer=dealer, step="deal", to_act=next_seat(after, dealer))
+
+
+def winner(state: State) -> Seat | None:
+    """CC-END: the last player in the game, once there is one."""
+    return state.to_act if state.is_over else None
