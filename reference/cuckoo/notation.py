@@ -14,11 +14,13 @@ from typing import Any, ClassVar, Final
 
 from lark import (
     Lark,
+    Token,
     Transformer,
     UnexpectedCharacters,
     UnexpectedEOF,
     UnexpectedInput,
     UnexpectedToken,
+    v_args,
 )
 
 from .errors import CuckooError, NotationError
@@ -28,6 +30,8 @@ __all__ = [
     "Chunk",
     "Dialect",
     "Record",
+    "RecordTransformer",
+    "at",
     "load_grammar",
     "quote",
     "split_records",
@@ -196,6 +200,52 @@ class Record:
 
 Located = tuple[Any, int, int]
 """A move value with the line and column where it was written."""
+
+
+def at(value: Any, token: Token) -> Located:
+    """*value* with the place of *token*, for messages."""
+    return value, token.line or 1, token.column or 1
+
+
+class RecordTransformer(Transformer[Token, tuple[Any, ...]]):
+    """The parts every record has: tags, movetext with comments, a result token.
+
+    A game's transformer adds a method per move rule, returning a :data:`Located` move (or
+    a list of them, for a rule that writes several, like a deal).
+    """
+
+    @v_args(inline=True)
+    def tag(self, name: Token, value: Token) -> tuple[str, str]:
+        return str(name), unquote(str(value))
+
+    def header(self, tags: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        return tags
+
+    def movetext(
+        self, items: list[Token | Located | list[Located]]
+    ) -> tuple[list[Located], list[tuple[int, str]]]:
+        moves: list[Located] = []
+        comments: list[tuple[int, str]] = []
+        for item in items:
+            if isinstance(item, tuple):
+                moves.append(item)
+            elif isinstance(item, list):
+                moves.extend(item)
+            elif item.type == "COMMENT":
+                comments.append((len(moves), item[1:-1].strip()))
+        return moves, comments
+
+    def result(self, children: list[Token]) -> str:
+        token = children[0]
+        return unquote(token) if token.type == "TAG_VALUE" else str(token)
+
+    def single(self, children: list[Located | list[Located]]) -> Any:
+        item = children[0]
+        return item[0][0] if isinstance(item, list) else item[0]
+
+    def start(self, children: list[Any]) -> tuple[Any, ...]:
+        tags, (moves, comments), token = children
+        return tags, moves, comments, token
 
 
 @dataclass(frozen=True)

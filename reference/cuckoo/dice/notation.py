@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
-from lark import Token, Transformer, v_args
+from lark import Token, v_args
 
 from .. import notation
 from ..errors import AmbiguousMoveError, CuckooError, IllegalMoveError, NotationError
-from ..notation import unquote
+from ..notation import Located, at
 from .geometry import CELL_NAMES, SIDE_NAMES, cell_named
 from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
 from .rules import apply, legal_moves, require_open
@@ -167,11 +167,7 @@ def _roll(text: str) -> tuple[int, ...]:
 # -- reading ---------------------------------------------------------------------------------
 
 
-_Located = tuple[Move | Seen, int, int]
-_Parts = tuple[list[tuple[str, str]], list[_Located], list[tuple[int, str]], str]
-
-
-class _ToValues(Transformer[Token, _Parts]):
+class _ToValues(notation.RecordTransformer):
     """Grammar rules to engine values, applied while parsing (no tree is built, so a long
     record costs little memory); each move keeps the line and column of its first token."""
 
@@ -182,62 +178,33 @@ class _ToValues(Transformer[Token, _Parts]):
     @v_args(inline=True)
     def place(
         self, die: tuple[Die, Token], _: Token, cell: Token, turn: Token | None = None
-    ) -> _Located:
+    ) -> Located:
         sides = tuple(SIDE_NAMES.index(ch) for ch in (turn or "").upper())
-        return Place(die[0], _cell(cell), sides), die[1].line, die[1].column  # type: ignore[return-value]
+        return at(Place(die[0], _cell(cell), sides), die[1])
 
     @v_args(inline=True)
-    def place_seen(self, at: Token, cell: Token, view: Token) -> _Located:
+    def place_seen(self, sign: Token, cell: Token, view: Token) -> Located:
         faces = [0, 0, 0]
         text = view.upper()
         for i in range(0, len(text), 2):
             faces[SIDE_NAMES.index(text[i])] = int(text[i + 1])  # the grammar allows 1-6
-        return Seen(_cell(cell), (faces[0], faces[1], faces[2])), at.line, at.column  # type: ignore[return-value]
+        return at(Seen(_cell(cell), (faces[0], faces[1], faces[2])), sign)
 
-    def infect(self, parts: list[tuple[Die, Token] | Rolls]) -> _Located:
+    def infect(self, parts: list[tuple[Die, Token] | Rolls]) -> Located:
         last = parts[-1]
         rolls = last if isinstance(last, Rolls) else None
         dice = [d for d, _ in (p for p in parts if isinstance(p, tuple))]
         first = parts[0]
         assert isinstance(first, tuple)
-        return Infect(tuple(dice[:-1]), dice[-1], rolls), first[1].line, first[1].column  # type: ignore[return-value]
+        return at(Infect(tuple(dice[:-1]), dice[-1], rolls), first[1])
 
     @v_args(inline=True)
     def rolls(self, take: Token, *give: Token) -> Rolls:
         return Rolls(_face(take), tuple(_face(v) for v in give))
 
     @v_args(inline=True)
-    def pass_(self, token: Token) -> _Located:
-        return PASS, token.line, token.column  # type: ignore[return-value]
-
-    @v_args(inline=True)
-    def tag(self, name: Token, value: Token) -> tuple[str, str]:
-        return str(name), unquote(str(value))
-
-    def movetext(
-        self, items: list[Token | _Located]
-    ) -> tuple[list[_Located], list[tuple[int, str]]]:
-        moves: list[_Located] = []
-        comments: list[tuple[int, str]] = []
-        for item in items:
-            if isinstance(item, tuple):
-                moves.append(item)
-            elif item.type == "COMMENT":
-                comments.append((len(moves), item[1:-1].strip()))
-        return moves, comments
-
-    def result(self, children: list[Token]) -> str:
-        return str(children[0])
-
-    def header(self, tags: list[tuple[str, str]]) -> list[tuple[str, str]]:
-        return tags
-
-    def single(self, children: list[_Located]) -> Move | Seen:
-        return children[0][0]
-
-    def start(self, children: list[Any]) -> _Parts:
-        tags, (moves, comments), token = children
-        return tags, moves, comments, token
+    def pass_(self, token: Token) -> Located:
+        return at(PASS, token)
 
 
 def _cell(token: Token) -> int:
