@@ -18,18 +18,14 @@ from random import Random
 from typing import IO, Any, NoReturn
 
 from . import __version__
-from .dice import RULESETS, legal_moves
-from .dice.notation import Record, format_record, read_records, record_of, replay
-from .dice.playout import random_game
-from .dice.svg import position_svg
-from .dice.views import diagram, state_dict
+from .dice import RULESETS
 from .errors import CuckooError, NotationError
-from .notation import MAX_RECORD_CHARS
+from .games import GAMES, Kit, read_records
+from .notation import MAX_RECORD_CHARS, Record
 
 __all__ = ["main"]
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70
-GAMES = ("cuckoo-dice",)
 
 
 class UsageError(Exception):
@@ -72,13 +68,13 @@ def _decoded(handle: IO[str], name: str) -> Iterator[str]:
         raise UsageError(f"{name}:{number + 1}: not UTF-8 text") from None
 
 
-def _records(path: str) -> Iterator[Record | NotationError]:
+def _records(path: str) -> Iterator[tuple[Kit, Record] | NotationError]:
     name = "<stdin>" if path == "-" else path
     with _lines(path) as lines:
         yield from read_records(lines, source=name)
 
 
-def _pick(path: str, game: int) -> Record:
+def _pick(path: str, game: int) -> tuple[Kit, Record]:
     for index, item in enumerate(_records(path), 1):
         if index == game:
             if isinstance(item, NotationError):
@@ -91,7 +87,7 @@ def _pick(path: str, game: int) -> Record:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    games = plies = problems = 0
+    games = moves = problems = 0
     for path in args.files:
         before = games
         for item in _records(path):
@@ -100,10 +96,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 problems += 1
                 _problem(item, args.json)
                 continue
+            kit, record = item
             try:
-                for _ in replay(item):
-                    plies += 1
-                plies -= 1
+                for _ in kit.replay(record):
+                    moves += 1
+                moves -= 1
             except CuckooError as error:
                 problems += 1
                 _problem(error, args.json)
@@ -113,11 +110,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
             _problem(
                 NotationError("holds no game", rule="CD-NOTATION-SYNTAX", source=name), args.json
             )
-    summary = f"{games} games, {plies} plies, {problems} problems"
     if args.json:
-        print(json.dumps({"games": games, "plies": plies, "problems": problems}))
+        print(json.dumps({"games": games, "moves": moves, "problems": problems}))
     else:
-        print(summary, file=sys.stderr)
+        print(f"{games} games, {moves} moves, {problems} problems", file=sys.stderr)
     return EXIT_INVALID if problems else EXIT_OK
 
 
@@ -129,31 +125,32 @@ def _problem(error: CuckooError, as_json: bool) -> None:
         print(error)
 
 
-def _state_at(args: argparse.Namespace) -> tuple[Record, Any]:
-    record = _pick(args.file, args.game)
-    states = replay(record)
+def _state_at(args: argparse.Namespace) -> tuple[Kit, Any]:
+    """The state after ``--ply`` moves of game ``--game`` (the end by default)."""
+    kit, record = _pick(args.file, args.game)
+    if args.ply is not None and args.ply > len(record.moves):
+        raise UsageError(f"game {args.game} has only {len(record.moves)} moves")
+    states = kit.replay(record)
     state = next(states)
     for ply, after in enumerate(states, 1):
         if args.ply is not None and ply > args.ply:
             break
         state = after
-    if args.ply is not None and state.ply < args.ply and args.ply > len(record.moves):
-        raise UsageError(f"game {args.game} has only {len(record.moves)} plies")
-    return record, state
+    return kit, state
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    _, state = _state_at(args)
+    kit, state = _state_at(args)
     if args.json:
-        print(json.dumps(state_dict(state), indent=2))
+        print(json.dumps(kit.state_dict(state), indent=2))
     else:
-        sys.stdout.write(diagram(state))
+        sys.stdout.write(kit.diagram(state))
     return EXIT_OK
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
-    _, state = _state_at(args)
-    moves = [str(m) for m in legal_moves(state)]
+    kit, state = _state_at(args)
+    moves = kit.legal(state)
     if args.json:
         print(json.dumps(moves))
     else:
@@ -163,22 +160,19 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    _, state = _state_at(args)
+    kit, state = _state_at(args)
     with _output(args.output) as out:
-        out.write(position_svg(state) + "\n")
+        out.write(kit.svg(state) + "\n")
     return EXIT_OK
 
 
 def cmd_random(args: argparse.Namespace) -> int:
     rng = Random(args.seed)
-    rules = RULESETS[args.ruleset]
+    kit = GAMES[args.game]
     with _output(args.output) as out:
         for number in range(1, args.games + 1):
-            setup, moves = random_game(rules, rng)
-            tags = [("Event", f"random, seed {args.seed}"), ("Round", str(number))]
-            out.write(
-                ("\n" if number > 1 else "") + format_record(record_of(rules, setup, moves, tags))
-            )
+            record = kit.random_record(rng, args.ruleset, args.players, number)
+            out.write(("\n" if number > 1 else "") + kit.format_record(record))
     return EXIT_OK
 
 
@@ -217,8 +211,11 @@ def cmd_format(args: argparse.Namespace) -> int:
         if isinstance(item, CuckooError):
             print(item, file=sys.stderr)
             return EXIT_INVALID
+        kit, record = item
         try:
-            texts.append(format_record(item))
+            for _ in kit.replay(record):
+                pass
+            texts.append(kit.format_record(record))
         except CuckooError as error:
             print(error, file=sys.stderr)
             return EXIT_INVALID
@@ -303,6 +300,12 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def _players(text: str) -> int:
+    if not text.isdigit() or not 2 <= int(text) <= 51:
+        raise argparse.ArgumentTypeError(f"expected 2 to 51 players, not {text!r}")
+    return int(text)
+
+
 def _count(text: str) -> int:
     if not text.isdigit():
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
@@ -327,7 +330,7 @@ def build_parser() -> argparse.ArgumentParser:
         p = commands.add_parser(name, help=text)
         p.add_argument("file", metavar="FILE", help="a record file; - for stdin")
         p.add_argument("--game", type=_positive, default=1, help="which game (default 1)")
-        p.add_argument("--ply", type=_count, help="after this many plies (default: the end)")
+        p.add_argument("--ply", type=_count, help="after this many moves (default: the end)")
         if run is cmd_render:
             p.add_argument("-o", "--output", help="write here (atomically) instead of stdout")
         else:
@@ -335,8 +338,16 @@ def build_parser() -> argparse.ArgumentParser:
         p.set_defaults(run=run)
 
     p = commands.add_parser("random", help="write random legal games in canonical notation")
-    p.add_argument("--game", choices=GAMES, default=GAMES[0], help="the game")
-    p.add_argument("--ruleset", choices=sorted(RULESETS), default="cuckoo")
+    p.add_argument("--game", choices=sorted(GAMES), default="cuckoo-dice", help="the game")
+    p.add_argument(
+        "--ruleset",
+        choices=sorted(RULESETS),
+        default="cuckoo",
+        help="cuckoo-dice: the ruleset (default cuckoo)",
+    )
+    p.add_argument(
+        "--players", type=_players, default=4, help="cuckoo-cards: how many players (default 4)"
+    )
     p.add_argument("--seed", type=int, required=True, help="same seed, same games")
     p.add_argument("--games", type=_positive, default=1, help="how many (default 1)")
     p.add_argument("-o", "--output", help="write here (atomically) instead of stdout")

@@ -61,7 +61,7 @@ def test_validate_json(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
     problem, summary = (json.loads(line) for line in out.splitlines())
     assert status == 1
     assert problem["kind"] == "malformed" and problem["rule"] == "CD-DIE-FACES"
-    assert summary == {"games": 20, "plies": summary["plies"], "problems": 1}
+    assert summary == {"games": 20, "moves": summary["moves"], "problems": 1}
 
 
 @pytest.mark.parametrize(

@@ -259,7 +259,7 @@ def parse(text: str, *, source: str | None = None) -> Record:
     :raises NotationError: for text that is not a record, with line, column, what was
         expected and the rule (CD-NOTATION-*).
     """
-    return _checked(DIALECT.parse(text, source=source))
+    return check(DIALECT.parse(text, source=source))
 
 
 def parse_move(text: str) -> Move | Seen:
@@ -282,12 +282,12 @@ def read_records(
             yield item
             continue
         try:
-            yield _checked(item)
+            yield check(item)
         except NotationError as error:
             yield error
 
 
-def _checked(record: notation.Record) -> Record:
+def check(record: notation.Record) -> Record:
     """The tags must name a ruleset and a possible setup (CD-NOTATION-TAGS)."""
     assert isinstance(record, Record)
     line = record.line

@@ -1,0 +1,109 @@
+"""The games this package knows, each with the same kit of functions the tools use.
+
+A record file may mix games: each record's ``Game`` tag says which notation reads it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from random import Random
+from typing import Any, Final
+
+from . import cards, dice
+from .cards import notation as cards_notation
+from .cards import playout as cards_playout
+from .cards import views as cards_views
+from .dice import notation as dice_notation
+from .dice import playout as dice_playout
+from .dice import svg as dice_svg
+from .dice import views as dice_views
+from .errors import NotationError
+from .notation import Dialect, Record, split_records
+
+__all__ = ["GAMES", "Kit", "read_records"]
+
+
+@dataclass(frozen=True)
+class Kit:
+    """What the command line needs of a game."""
+
+    dialect: Dialect
+    check: Callable[[Record], Record]
+    """The game's own checks of a parsed record (its tags and setup)."""
+    replay: Callable[[Any], Iterator[Any]]
+    format_record: Callable[[Any], str]
+    legal: Callable[[Any], list[str]]
+    diagram: Callable[[Any], str]
+    state_dict: Callable[[Any], dict[str, Any]]
+    svg: Callable[[Any], str]
+    random_record: Callable[[Random, str, int, int], Record]
+    """A random game: ``(rng, variant, players, round) -> record``."""
+
+
+def _random_dice(rng: Random, variant: str, _: int, number: int) -> Record:
+    rules = dice.RULESETS[variant]
+    setup, moves = dice_playout.random_game(rules, rng)
+    tags = [("Event", "random"), ("Round", str(number))]
+    return dice_notation.record_of(rules, setup, moves, tags)
+
+
+def _random_cards(rng: Random, _: str, players: int, number: int) -> Record:
+    setup, moves = cards_playout.random_game(cards.RULES, rng, players)
+    tags = [("Event", "random"), ("Round", str(number))]
+    return cards_notation.record_of(cards.RULES, setup, moves, tags)
+
+
+GAMES: Final = {
+    dice_notation.GAME: Kit(
+        dice_notation.DIALECT,
+        dice_notation.check,
+        dice_notation.replay,
+        dice_notation.format_record,
+        lambda state: [str(m) for m in dice.legal_moves(state)],
+        dice_views.diagram,
+        dice_views.state_dict,
+        dice_svg.position_svg,
+        _random_dice,
+    ),
+    cards_notation.GAME: Kit(
+        cards_notation.DIALECT,
+        cards_notation.check,
+        cards_notation.replay,
+        cards_notation.format_record,
+        lambda state: [str(m) for m in cards.legal_moves(state)],
+        cards_views.diagram,
+        cards_views.state_dict,
+        cards_views.table_svg,
+        _random_cards,
+    ),
+}
+
+_GAME_TAG: Final = re.compile(r'\[\s*game\s+"([^"\\]*)"', re.IGNORECASE)
+
+
+def read_records(
+    lines: Iterable[str], *, source: str | None = None
+) -> Iterator[tuple[Kit, Record] | NotationError]:
+    """The records of a file of any games, one at a time, each with its game's kit; a
+    malformed one is yielded as its error so that reading goes on."""
+    try:
+        for chunk in split_records(lines, rule="CD-NOTATION-SYNTAX"):
+            found = _GAME_TAG.search(chunk.text)
+            name = found[1].strip().lower() if found else dice_notation.GAME
+            kit = GAMES.get(name)
+            if kit is None:
+                yield NotationError(
+                    f"unknown game {name!r}; expected one of {', '.join(GAMES)}",
+                    rule="CD-NOTATION-TAGS",
+                    line=chunk.line,
+                    source=source,
+                )
+                continue
+            try:
+                yield kit, kit.check(kit.dialect.parse_chunk(chunk, source))
+            except NotationError as error:
+                yield error
+    except NotationError as error:
+        yield NotationError(error.detail, rule=error.rule, line=error.line, source=source)
