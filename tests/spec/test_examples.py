@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cuckoo import CuckooError
+from cuckoo import CuckooError, NotationError
+from cuckoo.cards import winner
 from cuckoo.dice import CELL_NAMES, SIDE_NAMES, result
-from cuckoo.dice.notation import parse, replay
+from cuckoo.games import read_records
 
 from .specdoc import RULE_ID, Directive, directives
 
@@ -28,7 +29,11 @@ def test_example(example: Directive) -> None:
     expectations = [e.split() for e in example.options["expect"].split(";")]
     errors = [e for e in expectations if e[0] in ("malformed", "illegal", "ambiguous")]
     try:
-        *_, state = replay(parse(example.body, source=source))
+        (item,) = read_records(example.body.splitlines(keepends=True), source=source)
+        if isinstance(item, NotationError):
+            raise item
+        kit, record = item
+        *_, state = kit.replay(record)
     except CuckooError as error:
         assert errors, f"unexpected error: {error}"
         ((kind, rule),) = errors
@@ -48,5 +53,12 @@ def test_example(example: Directive) -> None:
                 assert placed is not None
                 shown = "".join(f"{SIDE_NAMES[s]}{f}" for s, f in enumerate(placed.faces) if f)
                 assert shown == view
+            case ["lives", *lives]:
+                assert list(state.lives) == [int(n) for n in lives]
+            case ["dealer", name]:
+                assert state.players[state.dealer] == name
+            case ["winner", name]:
+                seat = winner(state)
+                assert seat is not None and state.players[seat] == name
             case _:
                 pytest.fail(f"unknown expectation {expectation}")
