@@ -76,11 +76,11 @@ def apply(state: State, move: Move | Deal | Reveal) -> State:
     if isinstance(move, Keep):
         return _next(state)
     if isinstance(move, Swap):
-        require(mover != state.dealer, "CC-CUT", f"{name} deals: the dealer cuts instead")
+        require(mover != state.dealer, "CC-SWAP", f"{name} deals: the dealer cuts instead")
         require(not held.is_king, "CC-KING-HELD", f"{name} holds a king and keeps it")
         return _next(_swap(state, mover))
     if isinstance(move, Cut):
-        require(mover == state.dealer, "CC-SWAP", f"only the dealer cuts; {name} may swap")
+        require(mover == state.dealer, "CC-CUT", f"only the dealer cuts; {name} may swap")
         require(not held.is_king, "CC-KING-HELD", f"{name} holds a king and keeps it")
         waiting = replace(state, step="cut")
         return waiting if move.card is None else apply(waiting, Reveal(move.card))

@@ -1,0 +1,62 @@
+"""Cuckoo (cards) records: tags, deals, results and errors (CC-NOTATION-*)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cuckoo import IllegalMoveError, NotationError
+from cuckoo.cards.notation import format_record, parse, replay
+from cuckoo.notation import load_grammar
+
+HEAD = '[Game "cuckoo-cards"]\n[Players "Ann Ben Cid"]\n[Dealer "Ann"]\n\n'
+
+
+def test_grammar_is_strict_lalr() -> None:
+    """CC-NOTATION-SYNTAX: no conflicts and no colliding terminals."""
+    load_grammar("cuckoo-cards", strict=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        (HEAD + "1. keep *", "CC-NOTATION-DEAL"),
+        (HEAD + "1. deal 7h 3c keep *", "CC-NOTATION-DEAL"),
+        (HEAD + "1. deal 7h 3c Ks 2d keep *", "CC-NOTATION-DEAL"),
+        (HEAD + "1. deal 7h 7h Ks *", "CC-CARD-DECK"),
+        (HEAD + '1. deal 7h 3c Ks keep keep keep "Ann"', "CC-NOTATION-RESULT"),
+    ],
+)
+def test_replay_errors(text: str, rule: str) -> None:
+    with pytest.raises((NotationError, IllegalMoveError)) as caught:
+        list(replay(parse(text, source="t.cuckoo")))
+    assert caught.value.rule == rule
+    assert caught.value.source == "t.cuckoo" and caught.value.line
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ('[Game "cuckoo-cards"]\n[Dealer "Ann"]\n*', "CC-NOTATION-TAGS"),
+        (HEAD.replace('"Ann"]', '"Zoe"]') + "*", "CC-SETUP-DEALER"),
+        (HEAD + '[Lives "lots"]\n*', "CC-RULESET-PARAMS"),
+        (HEAD + '[Result "Ben"]\n*', "CC-NOTATION-RESULT"),
+        (HEAD + "1. deal 7x *", "CC-NOTATION-SYNTAX"),
+        (HEAD + "1. cut *", "CC-NOTATION-SYNTAX"),
+    ],
+)
+def test_malformed(text: str, rule: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse(text)
+    assert caught.value.rule == rule
+
+
+def test_lenient_reading_and_canonical_writing() -> None:
+    """CC-NOTATION-LENIENT, CC-NOTATION-CANONICAL."""
+    messy = (
+        '[dealer "Ann"] [players "Ann, Ben,Cid"] [GAME "Cuckoo-Cards"] [lives "2"]'
+        "deal 7H 10c ks SWAP keep KEEP {done} *"
+    )
+    assert format_record(parse(messy)) == (
+        '[Game "cuckoo-cards"]\n[Lives "2"]\n[Players "Ann Ben Cid"]\n[Dealer "Ann"]\n'
+        '[Result "*"]\n\n1. deal 7h Tc Ks swap keep keep {done}\n*\n'
+    )
