@@ -15,7 +15,7 @@ _DIRECTIVE = re.compile(
     r"(?P<body>.*?)^(?P=fence)[ \t]*$",
     re.M | re.S,
 )
-RULE_ID = re.compile(r"\b[A-Z]{2}(?:-[A-Z0-9]+)+\b")
+RULE_ID = re.compile(r"\b[A-Z]{2}(?:-[A-Z0-9]+)+\b(?![-*{])")
 
 
 @dataclass(frozen=True)
