@@ -12,7 +12,9 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager, nullcontext
+from itertools import islice, repeat
 from pathlib import Path
 from random import Random
 from typing import IO, Any, NoReturn
@@ -20,8 +22,8 @@ from typing import IO, Any, NoReturn
 from . import __version__
 from .dice import RULESETS
 from .errors import CuckooError, NotationError
-from .games import GAMES, Kit, read_records
-from .notation import MAX_RECORD_CHARS, Record
+from .games import GAMES, Kit, read_records, validate
+from .notation import MAX_RECORD_CHARS, Record, split_records
 
 __all__ = ["main"]
 
@@ -88,33 +90,58 @@ def _pick(path: str, game: int) -> tuple[Kit, Record]:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     games = moves = problems = 0
-    for path in args.files:
-        before = games
-        for item in _records(path):
-            games += 1
-            if isinstance(item, NotationError):
-                problems += 1
-                _problem(item, args.json)
-                continue
-            kit, record = item
-            try:
-                for _ in kit.replay(record):
-                    moves += 1
-                moves -= 1
-            except CuckooError as error:
-                problems += 1
-                _problem(error, args.json)
-        if games == before:
-            problems += 1
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        for path in args.files:
             name = "<stdin>" if path == "-" else path
-            _problem(
-                NotationError("holds no game", rule="CD-NOTATION-SYNTAX", source=name), args.json
-            )
+            before = games
+            with _lines(path) as lines:
+                for count, text, data in _validated(lines, name, pool, args.jobs):
+                    games += 1
+                    moves += count
+                    if text is not None:
+                        problems += 1
+                        print(json.dumps(data) if args.json else text)
+            if games == before:
+                problems += 1
+                error = NotationError("holds no game", rule="CD-NOTATION-SYNTAX", source=name)
+                _problem(error, args.json)
     if args.json:
         print(json.dumps({"games": games, "moves": moves, "problems": problems}))
     else:
         print(f"{games} games, {moves} moves, {problems} problems", file=sys.stderr)
     return EXIT_INVALID if problems else EXIT_OK
+
+
+Validated = tuple[int, str | None, dict[str, Any] | None]
+
+
+def _validated(
+    lines: Iterator[str], source: str, pool: ProcessPoolExecutor | None, jobs: int
+) -> Iterator[Validated]:
+    """Each record of *lines* replayed, in order: here, or in batches across *pool*'s
+    processes, so that memory stays bounded by the batch."""
+    try:
+        chunks = split_records(lines, rule="CD-NOTATION-SYNTAX")
+        if pool is None:
+            for chunk in chunks:
+                yield validate(chunk, source)
+            return
+        while batch := list(islice(chunks, 64 * jobs)):
+            yield from pool.map(validate, batch, repeat(source), chunksize=16)
+    except NotationError as error:
+        located = NotationError(error.detail, rule=error.rule, line=error.line, source=source)
+        yield (
+            0,
+            str(located),
+            {
+                "kind": located.kind,
+                "rule": located.rule,
+                "source": source,
+                "line": located.line,
+                "column": None,
+                "detail": located.detail,
+            },
+        )
 
 
 def _problem(error: CuckooError, as_json: bool) -> None:
@@ -320,6 +347,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("validate", help="replay every game and report each problem")
     p.add_argument("files", nargs="+", metavar="FILE", help="record files; - for stdin")
     p.add_argument("--json", action="store_true", help="one JSON object per problem")
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        default=1,
+        help="spread the records over this many processes (default 1)",
+    )
     p.set_defaults(run=cmd_validate)
 
     for name, run, text in (

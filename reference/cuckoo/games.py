@@ -19,10 +19,10 @@ from .dice import notation as dice_notation
 from .dice import playout as dice_playout
 from .dice import svg as dice_svg
 from .dice import views as dice_views
-from .errors import NotationError
-from .notation import Dialect, Record, split_records
+from .errors import CuckooError, NotationError
+from .notation import Chunk, Dialect, Record, split_records
 
-__all__ = ["GAMES", "Kit", "read_records"]
+__all__ = ["GAMES", "Kit", "parse_chunk", "read_records", "validate"]
 
 
 @dataclass(frozen=True)
@@ -90,20 +90,41 @@ def read_records(
     malformed one is yielded as its error so that reading goes on."""
     try:
         for chunk in split_records(lines, rule="CD-NOTATION-SYNTAX"):
-            found = _GAME_TAG.search(chunk.text)
-            name = found[1].strip().lower() if found else dice_notation.GAME
-            kit = GAMES.get(name)
-            if kit is None:
-                yield NotationError(
-                    f"unknown game {name!r}; expected one of {', '.join(GAMES)}",
-                    rule="CD-NOTATION-TAGS",
-                    line=chunk.line,
-                    source=source,
-                )
-                continue
-            try:
-                yield kit, kit.check(kit.dialect.parse_chunk(chunk, source))
-            except NotationError as error:
-                yield error
+            yield parse_chunk(chunk, source)
     except NotationError as error:
         yield NotationError(error.detail, rule=error.rule, line=error.line, source=source)
+
+
+def parse_chunk(chunk: Chunk, source: str | None) -> tuple[Kit, Record] | NotationError:
+    """One record, read by the notation its Game tag names (the dice game's by default)."""
+    found = _GAME_TAG.search(chunk.text)
+    name = found[1].strip().lower() if found else dice_notation.GAME
+    kit = GAMES.get(name)
+    if kit is None:
+        return NotationError(
+            f"unknown game {name!r}; expected one of {', '.join(GAMES)}",
+            rule="CD-NOTATION-TAGS",
+            line=chunk.line,
+            source=source,
+        )
+    try:
+        return kit, kit.check(kit.dialect.parse_chunk(chunk, source))
+    except NotationError as error:
+        return error
+
+
+def validate(chunk: Chunk, source: str | None) -> tuple[int, str | None, dict[str, Any] | None]:
+    """Read and replay one record: the moves replayed and the problem, if any, as its line
+    of text and as plain data (so that it can come back from another process)."""
+    moves = 0
+    item = parse_chunk(chunk, source)
+    try:
+        if isinstance(item, NotationError):
+            raise item
+        kit, record = item
+        for _ in kit.replay(record):
+            moves += 1
+        return moves - 1, None, None
+    except CuckooError as error:
+        fields = ("kind", "rule", "source", "line", "column", "detail")
+        return max(moves - 1, 0), str(error), {f: getattr(error, f) for f in fields}

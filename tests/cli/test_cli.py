@@ -189,3 +189,17 @@ def test_rewriting_keeps_the_file_mode(games: Path, capsys: pytest.CaptureFixtur
     games.chmod(0o640)
     assert run(capsys, "format", str(games), "--in-place")[0] == 0
     assert games.stat().st_mode & 0o777 == 0o640
+
+
+def test_parallel_validation_reports_the_same(
+    games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``validate -j N`` spreads the records over processes; the report does not change."""
+    text = games.read_text(encoding="utf-8")
+    games.write_text(
+        text.replace("1. ", "1. 7@300 ", 1).replace("2. ", "2. 5@011 ", 3), encoding="utf-8"
+    )
+    serial = run(capsys, "validate", str(games), str(games))
+    parallel = run(capsys, "validate", "-j", "2", str(games), str(games))
+    assert serial == parallel
+    assert serial[0] == 1 and serial[1].count("\n") >= 4
