@@ -211,10 +211,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_conform(args: argparse.Namespace) -> int:
     from .conformance.runner import Engine, differential, run_suite
-    from .conformance.suite import SUITE, load
+    from .conformance.suite import load, load_all
 
     try:
-        suite = load(Path(args.suite) if args.suite else SUITE)
+        suites = [load(Path(args.suite))] if args.suite else load_all()
     except (OSError, ValueError) as error:
         raise UsageError(f"cannot read the suite: {error}") from None
     xfail: set[str] = set()
@@ -226,7 +226,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         if args.random:
             found = differential(engine, args.random, args.seed, args.ruleset)
             return EXIT_INVALID if found else EXIT_OK
-        report = run_suite(engine, suite, xfail)
+        report = run_suite(engine, suites, xfail)
         return EXIT_OK if report.ok else EXIT_INVALID
     finally:
         engine.close()
@@ -392,7 +392,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("conform", help="run the conformance suite against an engine")
     p.add_argument("--engine", required=True, help='the engine\'s command, e.g. "cuckoo serve"')
-    p.add_argument("--suite", help="a suite file (default: the one shipped)")
+    p.add_argument("--suite", help="a suite file (default: every suite shipped)")
     p.add_argument("--xfail", help="a file of case IDs expected to fail, one a line")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds per answer")
     p.add_argument(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cuckoo.conformance.runner import Engine, differential, run_suite
-from cuckoo.conformance.suite import SUITE, build, dump, load
+from cuckoo.conformance.suite import SUITE, build, dump, load_all
 
 from .broken_engine import FLAWS
 
@@ -21,39 +21,47 @@ BROKEN = (
 
 
 @pytest.fixture(scope="module")
-def suite() -> dict[str, object]:
-    return load()
+def suites() -> list[dict[str, object]]:
+    return load_all()
 
 
-def test_the_committed_suite_is_what_the_spec_and_engine_give() -> None:
+@pytest.fixture(scope="module")
+def suite() -> list[dict[str, object]]:
+    """The dice game's suite alone, for the engines broken in dice rules."""
+    return [s for s in load_all() if s["game"] == "cuckoo-dice"]
+
+
+@pytest.mark.parametrize("game", ["cuckoo-dice", "cuckoo-cards"])
+def test_the_committed_suite_is_what_the_spec_and_engine_give(game: str) -> None:
     """Regenerate with ``python -m cuckoo.conformance.suite`` when this fails."""
-    assert (ROOT / "tests" / "conformance" / "cuckoo-dice.json").read_text(encoding="utf-8") == (
-        dump(build(ROOT))
-    )
-    assert SUITE.resolve() == (ROOT / "tests" / "conformance" / "cuckoo-dice.json").resolve()
+    path = ROOT / "tests" / "conformance" / f"{game}.json"
+    assert path.read_text(encoding="utf-8") == dump(build(ROOT, game))
+    assert SUITE.parent.resolve() == path.parent.resolve()
 
 
-def test_cases_are_well_formed(suite: dict[str, object]) -> None:
-    cases = suite["cases"]
-    assert isinstance(cases, list)
-    ids = [case["id"] for case in cases]
+def test_cases_are_well_formed(suites: list[dict[str, object]]) -> None:
+    assert {s["game"] for s in suites} == {"cuckoo-dice", "cuckoo-cards"}
+    ids = [case["id"] for s in suites for case in s["cases"]]  # type: ignore[attr-defined]
     assert len(ids) == len(set(ids))
-    for case in cases:
-        assert case["rules"] and set(case["rules"]) <= set(suite["rules"])  # type: ignore[arg-type]
-        assert ("record" in case) != ("setup" in case)
-        assert len(case["expect"]) == 1
+    for suite in suites:
+        for case in suite["cases"]:  # type: ignore[attr-defined]
+            assert case["rules"] and set(case["rules"]) <= set(suite["rules"])  # type: ignore[arg-type]
+            assert ("record" in case) != ("setup" in case)
+            assert len(case["expect"]) == 1
 
 
-def test_the_reference_engine_passes_everything(suite: dict[str, object]) -> None:
+def test_the_reference_engine_passes_everything(suites: list[dict[str, object]]) -> None:
+    """Every case passes, and together they cover every rule ID of both games' specs."""
     lines: list[str] = []
     engine = Engine(SERVE, timeout=30)
     try:
-        report = run_suite(engine, suite, log=lines.append)
+        report = run_suite(engine, suites, log=lines.append)
     finally:
         engine.close()
     assert report.ok, "\n".join(lines)
-    assert lines[-1] == f"{len(suite['cases'])} passed, 0 failed"  # type: ignore[arg-type]
-    assert report.covered == set(suite["rules"])  # type: ignore[arg-type]
+    total = sum(len(s["cases"]) for s in suites)  # type: ignore[arg-type]
+    assert lines[-1] == f"{total} passed, 0 failed"
+    assert report.covered == {rule for s in suites for rule in s["rules"]}  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -66,7 +74,7 @@ def test_the_reference_engine_passes_everything(suite: dict[str, object]) -> Non
     ],
 )
 def test_an_engine_with_a_broken_rule_fails_both_modes(
-    suite: dict[str, object], flaw: str, rule: str
+    suite: list[dict[str, object]], flaw: str, rule: str
 ) -> None:
     lines: list[str] = []
     engine = Engine(f"{BROKEN} {flaw}", timeout=30)
@@ -86,7 +94,7 @@ def test_an_engine_with_a_broken_rule_fails_both_modes(
 
 @pytest.mark.parametrize("flaw", ["crash", "hang", "garbage", "flood"])
 def test_a_misbehaving_engine_is_reported_and_the_run_goes_on(
-    suite: dict[str, object], flaw: str
+    suite: list[dict[str, object]], flaw: str
 ) -> None:
     lines: list[str] = []
     engine = Engine(f"{BROKEN} {flaw}", timeout=0.5 if flaw == "hang" else 30)
@@ -94,7 +102,7 @@ def test_a_misbehaving_engine_is_reported_and_the_run_goes_on(
         report = run_suite(engine, suite, log=lines.append)
     finally:
         engine.close()
-    cases = len(suite["cases"])  # type: ignore[arg-type]
+    cases = sum(len(s["cases"]) for s in suite)  # type: ignore[arg-type]
     assert sum(report.passed.values()) + sum(report.failed.values()) == cases
     assert report.failed and report.passed, "the failures are counted, the rest still runs"
     expected = {
@@ -106,7 +114,7 @@ def test_a_misbehaving_engine_is_reported_and_the_run_goes_on(
     assert any(expected in line for line in lines), "\n".join(lines[-5:])
 
 
-def test_expected_failures(suite: dict[str, object], tmp_path: Path) -> None:
+def test_expected_failures(suite: list[dict[str, object]], tmp_path: Path) -> None:
     lines: list[str] = []
     engine = Engine(f"{BROKEN} no-support", timeout=30)
     try:

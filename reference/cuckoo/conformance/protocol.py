@@ -2,7 +2,8 @@
 
 Like GTP and UCI: an answer starts ``=`` (success, then the payload) or ``?`` (failure,
 then the error kind, the rule ID or ``-``, and a message).  The implementer's guide in the
-docs is the normative description; this module is its reference implementation.
+docs is the normative description; this module is its reference implementation.  Each game
+plugs in through a small adapter.
 """
 
 from __future__ import annotations
@@ -11,23 +12,16 @@ import json
 import sys
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import IO, Final
+from typing import IO, Any, Final
 
-from ..dice import (
-    PLAYER_NAMES,
-    Infect,
-    Setup,
-    State,
-    apply,
-    chance_outcomes,
-    legal_moves,
-    new_game,
-    result,
-    ruleset,
-)
-from ..dice.notation import Seen, format_record, parse, parse_move, replay, resolve
-from ..dice.views import position
+from .. import cards, dice
+from ..cards import notation as cards_notation
+from ..cards import views as cards_views
+from ..dice import notation as dice_notation
+from ..dice import views as dice_views
 from ..errors import CuckooError, NotationError
+from ..games import Kit, read_records
+from ..notation import Record
 
 __all__ = ["PROTOCOL", "Session", "perft", "serve"]
 
@@ -38,105 +32,208 @@ class ProtocolError(Exception):
     """A command the protocol does not know, or one sent at the wrong time."""
 
 
-def perft(state: State, depth: int) -> int:
+def _fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _params(words: list[str]) -> dict[str, object]:
+    """``name=value`` words as parameters: numbers, ``none``, ``yes`` and ``no`` decoded."""
+    values: dict[str, object] = {"none": None, "yes": True, "no": False}
+    params: dict[str, object] = {}
+    for word in words:
+        key, sep, value = word.partition("=")
+        if not sep:
+            raise ProtocolError(f"expected name=value, not {word!r}")
+        params[key] = int(value) if value.isdigit() else values.get(value, value)
+    return params
+
+
+class DiceGame:
+    """The dice pyramid: ``new RULESET FIRST BLUEROLL REDROLL [param=value ...]``."""
+
+    def __init__(self, state: dice.State) -> None:
+        self.state = state
+
+    @classmethod
+    def new(cls, args: list[str]) -> DiceGame:
+        if len(args) < 4:
+            raise ProtocolError("usage: new RULESET FIRST BLUEROLL REDROLL [param=value ...]")
+        name, first, blue, red, *params = args
+        rolls = tuple(tuple(int(ch) if ch.isdigit() else -1 for ch in r) for r in (blue, red))
+        player = dice.PLAYER_NAMES.index(first) if first in dice.PLAYER_NAMES else -1
+        rules = dice.ruleset(name, **_params(params))
+        return cls(dice.new_game(rules, dice.Setup((rolls[0], rolls[1]), player)))
+
+    def apply(self, text: str) -> None:
+        move = dice_notation.parse_move(text)
+        if isinstance(move, dice_notation.Seen):
+            move = dice_notation.resolve(self.state, move)
+        if isinstance(move, dice.Infect) and move.rolls is None:
+            raise NotationError(
+                "an infection must carry its re-roll, such as 2+3x5(4;1,6)",
+                rule="CD-NOTATION-ROLLS",
+            )
+        self.state = dice.apply(self.state, move)
+
+    def legal(self) -> list[str]:
+        return [str(m) for m in dice.legal_moves(self.state)]
+
+    def position(self) -> dict[str, Any]:
+        return dice_views.position(self.state)
+
+    def result(self) -> str:
+        outcome = dice.result(self.state)
+        return f"{outcome.token} {outcome.reason}" if outcome else "*"
+
+    def chance(self, text: str) -> str:
+        move = dice_notation.parse_move(text)
+        if not isinstance(move, dice.Infect) or move.rolls is not None:
+            raise ProtocolError("chance takes an infection without its re-roll, such as 2+3x5")
+        waiting = dice.apply(self.state, move)
+        return " ".join(f"{r}={_fraction(p)}" for r, p in dice.chance_outcomes(waiting))
+
+    def perft(self, depth: int) -> int:
+        return _dice_perft(self.state, depth)
+
+
+def _dice_perft(state: dice.State, depth: int) -> int:
     """The number of distinct records of *depth* more plies: every legal move, and for an
     infection every re-roll outcome, is a branch.  Leaves are counted in bulk."""
     if depth == 0 or state.is_over:
         return 1 if depth == 0 else 0
     total = 0
-    for move in legal_moves(state):
-        after = apply(state, move)
-        if after.is_chance:
-            if depth == 1:
-                total += len(chance_outcomes(after))
-            else:
-                total += sum(perft(apply(after, r), depth - 1) for r, _ in chance_outcomes(after))
+    for move in dice.legal_moves(state):
+        after = dice.apply(state, move)
+        outcomes = [r for r, _ in dice.chance_outcomes(after)] if after.is_chance else [None]
+        if depth == 1:
+            total += len(outcomes)
         else:
-            total += 1 if depth == 1 else perft(after, depth - 1)
+            total += sum(
+                _dice_perft(dice.apply(after, r) if r else after, depth - 1) for r in outcomes
+            )
     return total
 
 
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
+perft = _dice_perft
+"""The dice game's perft, for the benchmarks."""
+
+
+class CardGame:
+    """Cuckoo (cards): ``new cuckoo-cards DEALER PLAYER PLAYER ... [param=value ...]``."""
+
+    def __init__(self, state: cards.State) -> None:
+        self.state = state
+
+    @classmethod
+    def new(cls, args: list[str]) -> CardGame:
+        names = [a for a in args if "=" not in a]
+        if len(names) < 2:
+            raise ProtocolError("usage: new cuckoo-cards DEALER PLAYER PLAYER ... [param=value]")
+        dealer, *players = names
+        seat = players.index(dealer) if dealer in players else -1
+        variant = cards.rules(**_params([a for a in args if "=" in a]))
+        return cls(cards.new_game(variant, cards.Setup(tuple(players), seat)))
+
+    def apply(self, text: str) -> None:
+        """One decision, or a deal of one or more cards (``deal 7h 3c``)."""
+        words = text.split()
+        if words[:1] == ["deal"] or (words and words[0].lower() == "deal"):
+            moves: list[Any] = [cards_notation.parse_move(f"deal {w}") for w in words[1:]]
+        else:
+            moves = [cards_notation.parse_move(text)]
+        state = self.state
+        for move in moves:
+            state = cards.apply(state, move)
+        self.state = state
+
+    def legal(self) -> list[str]:
+        return [str(m) for m in cards.legal_moves(self.state)]
+
+    def position(self) -> dict[str, Any]:
+        return cards_views.position(self.state)
+
+    def result(self) -> str:
+        seat = cards.winner(self.state)
+        return "*" if seat is None else self.state.players[seat]
+
+    def chance(self, text: str) -> str:
+        """The next card's outcomes at a deal; ``chance cut``: those of the dealer's cut."""
+        if text.strip().lower() not in ("", "cut"):
+            raise ProtocolError("chance takes nothing, or cut, in cuckoo-cards")
+        state = cards.apply(self.state, cards.CUT) if text.strip() else self.state
+        return " ".join(f"{o}={_fraction(p)}" for o, p in cards.chance_outcomes(state))
+
+    def perft(self, depth: int) -> int:
+        def count(state: cards.State, depth: int) -> int:
+            if depth == 0:
+                return 1
+            moves = cards.legal_moves(state)
+            if depth == 1:
+                return len(moves)
+            return sum(count(cards.apply(state, m), depth - 1) for m in moves)
+
+        return count(self.state, depth)
+
+
+Game = DiceGame | CardGame
 
 
 class Session:
-    """One engine session: the current state and the commands that read or change it."""
+    """One engine session: the current game and the commands that read or change it."""
 
     def __init__(self) -> None:
-        self.state: State | None = None
+        self.game: Game | None = None
         self.commands: dict[str, Callable[[list[str]], str]] = {
             "protocol": lambda _: PROTOCOL,
             "new": self.new,
             "apply": self.apply,
-            "legal": lambda _: " ".join(sorted(str(m) for m in legal_moves(self.current))),
+            "legal": lambda _: " ".join(sorted(self.current.legal())),
             "state": lambda _: json.dumps(
-                position(self.current), sort_keys=True, separators=(",", ":")
+                self.current.position(), sort_keys=True, separators=(",", ":")
             ),
-            "result": self.result,
-            "chance": self.chance,
-            "perft": lambda args: str(perft(self.current, int(_one(args)))),
+            "result": lambda _: self.current.result(),
+            "chance": lambda args: self.current.chance(" ".join(args)),
+            "perft": lambda args: str(self.current.perft(int(_one(args)))),
             "record": self.record,
-            "format": lambda args: json.dumps(format_record(parse(" ".join(args)))),
+            "format": self.format,
         }
 
     @property
-    def current(self) -> State:
-        if self.state is None:
+    def current(self) -> Game:
+        if self.game is None:
             raise ProtocolError("no game: send new first")
-        return self.state
+        return self.game
 
     def new(self, args: list[str]) -> str:
-        """``new RULESET FIRST BLUEROLL REDROLL [param=value ...]``."""
-        if len(args) < 4:
-            raise ProtocolError("usage: new RULESET FIRST BLUEROLL REDROLL [param=value ...]")
-        name, first, blue, red, *params = args
-        overrides: dict[str, object] = {}
-        for param in params:
-            key, _, value = param.partition("=")
-            overrides[key] = (
-                int(value)
-                if value.isdigit()
-                else None
-                if value == "none"
-                else ({"yes": True, "no": False}.get(value, value))
-            )
-        rolls = tuple(tuple(int(ch) if ch.isdigit() else -1 for ch in r) for r in (blue, red))
-        player = PLAYER_NAMES.index(first) if first in PLAYER_NAMES else -1
-        self.state = new_game(ruleset(name, **overrides), Setup((rolls[0], rolls[1]), player))
+        """``new cuckoo-cards ...`` starts a card game; anything else, a dice game."""
+        self.game = CardGame.new(args[1:]) if args[:1] == ["cuckoo-cards"] else DiceGame.new(args)
         return ""
 
     def apply(self, args: list[str]) -> str:
-        move = parse_move(" ".join(args))
-        state = self.current
-        if isinstance(move, Seen):
-            move = resolve(state, move)
-        if isinstance(move, Infect) and move.rolls is None:
-            raise NotationError(
-                "an infection must carry its re-roll, such as 2+3x5(4;1,6)",
-                rule="CD-NOTATION-ROLLS",
-            )
-        self.state = apply(state, move)
+        self.current.apply(" ".join(args))
         return ""
+
+    @staticmethod
+    def _record(text: str) -> tuple[Kit, Record]:
+        item = next(read_records([text]))
+        if isinstance(item, NotationError):
+            raise item
+        return item
 
     def record(self, args: list[str]) -> str:
         """``record TEXT``: replay a whole record written on one line; the game it ends in
         becomes the current one."""
-        for state in replay(parse(" ".join(args))):
-            self.state = state
+        kit, record = self._record(" ".join(args))
+        *_, state = kit.replay(record)
+        self.game = CardGame(state) if isinstance(state, cards.State) else DiceGame(state)
         return ""
 
-    def result(self, _: list[str]) -> str:
-        outcome = result(self.current)
-        return f"{outcome.token} {outcome.reason}" if outcome else "*"
-
-    def chance(self, args: list[str]) -> str:
-        """``chance MOVE``: the re-roll outcomes of an infection and their probabilities."""
-        move = parse_move(" ".join(args))
-        if not isinstance(move, Infect) or move.rolls is not None:
-            raise ProtocolError("chance takes an infection without its re-roll, such as 2+3x5")
-        waiting = apply(self.current, move)
-        return " ".join(f"{r}={_fraction(p)}" for r, p in chance_outcomes(waiting))
+    def format(self, args: list[str]) -> str:
+        """``format TEXT``: the canonical form of a record on one line, as a JSON string."""
+        kit, record = self._record(" ".join(args))
+        for _ in kit.replay(record):
+            pass
+        return json.dumps(kit.format_record(record))
 
     def answer(self, line: str) -> str:
         """The answer line to one command line."""
@@ -150,7 +247,7 @@ class Session:
             payload = command(words[1:])
         except CuckooError as error:
             return f"? {error.kind} {error.rule or '-'} {error.detail}"
-        except (ProtocolError, ValueError) as error:
+        except (ProtocolError, ValueError, IndexError) as error:
             return f"? protocol - {error}"
         return f"= {payload}" if payload else "="
 

@@ -35,6 +35,7 @@ from ..dice import (
 )
 from ..dice.notation import format_record, record_of
 from ..dice.views import position
+from .suite import new_command
 
 __all__ = ["Engine", "EngineFailure", "Report", "differential", "run_suite"]
 
@@ -146,16 +147,6 @@ class Report:
 # -- the suite -------------------------------------------------------------------------------
 
 
-def _setup_line(setup: dict[str, Any]) -> str:
-    words = {None: "none", True: "yes", False: "no"}
-    params = " ".join(
-        f"{k}={words[v] if v is None or isinstance(v, bool) else v}"
-        for k, v in setup["params"].items()
-    )
-    rolls = setup["rolls"]
-    return f"new {setup['ruleset']} {setup['first']} {rolls['Blue']} {rolls['Red']} {params}"
-
-
 def _check(engine: Engine, case: dict[str, Any]) -> str | None:
     """None if the engine does what *case* expects, else what went wrong."""
     expect = case["expect"]
@@ -163,7 +154,7 @@ def _check(engine: Engine, case: dict[str, Any]) -> str | None:
         command = "format" if "format" in expect else "record"
         commands = [f"{command} {case['record']}"]
     else:
-        commands = [_setup_line(case["setup"]), *(f"apply {m}" for m in case["moves"])]
+        commands = [new_command(case["setup"]), *(f"apply {m}" for m in case["moves"])]
     for command in commands:
         answer = engine.ask(command)
         if answer.startswith("?"):
@@ -213,37 +204,39 @@ def _compare(expected: object, got: object) -> str | None:
 
 def run_suite(
     engine: Engine,
-    suite: dict[str, Any],
+    suites: list[dict[str, Any]],
     xfail: set[str] = frozenset(),  # type: ignore[assignment]
     log: Callable[[str], None] = print,
 ) -> Report:
-    """Every case of *suite*, reported by the spec section of its first rule."""
+    """Every case of *suites*, reported by game and by the spec section of its first rule."""
     report = Report()
-    rules = suite["rules"]
-    for case in suite["cases"]:
-        section = rules.get(case["rules"][0], {}).get("section", "other")
-        try:
-            problem = _check(engine, case)
-        except (EngineFailure, ValueError) as error:
-            problem = str(error)
-        if case["id"] in xfail:
-            if problem is None:
-                log(f"XPASS {case['id']}: remove it from the expected failures")
-                report.failed[section] += 1
+    rules = {rule for suite in suites for rule in suite["rules"]}
+    for suite in suites:
+        for case in suite["cases"]:
+            chapter = suite["rules"].get(case["rules"][0], {}).get("section", "other")
+            section = f"{suite['game']}/{chapter}"
+            try:
+                problem = _check(engine, case)
+            except (EngineFailure, ValueError) as error:
+                problem = str(error)
+            if case["id"] in xfail:
+                if problem is None:
+                    log(f"XPASS {case['id']}: remove it from the expected failures")
+                    report.failed[section] += 1
+                else:
+                    report.xfailed[section] += 1
+            elif problem is None:
+                report.passed[section] += 1
+                report.covered.update(case["rules"])
             else:
-                report.xfailed[section] += 1
-        elif problem is None:
-            report.passed[section] += 1
-            report.covered.update(case["rules"])
-        else:
-            report.failed[section] += 1
-            report.failures.append(f"FAIL {case['id']} ({' '.join(case['rules'])}): {problem}")
+                report.failed[section] += 1
+                report.failures.append(f"FAIL {case['id']} ({' '.join(case['rules'])}): {problem}")
     for section in sorted(report.passed.keys() | report.failed.keys() | report.xfailed.keys()):
-        line = f"{section:<16}{report.passed[section]:>4} passed, {report.failed[section]} failed"
+        line = f"{section:<28}{report.passed[section]:>4} passed, {report.failed[section]} failed"
         log(line + (f", {report.xfailed[section]} xfailed" if report.xfailed[section] else ""))
     for failure in report.failures:
         log(failure)
-    log(f"rules covered: {len(report.covered & rules.keys())}/{len(rules)}")
+    log(f"rules covered: {len(report.covered & rules)}/{len(rules)}")
     log(report.summary())
     return report
 

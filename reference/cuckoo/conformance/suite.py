@@ -18,12 +18,16 @@ from pathlib import Path
 from random import Random
 from typing import Any, Final
 
+from ..cards import rules as cards_rules
+from ..cards.notation import format_record as cards_format
+from ..cards.notation import record_of as cards_record_of
+from ..cards.playout import random_game as cards_random_game
 from ..dice import PASS, PLAYER_NAMES, RULESETS, Setup, apply, legal_moves, new_game
 from ..dice.notation import format_record, parse, record_of
 from ..dice.playout import random_game
 from .protocol import Session
 
-__all__ = ["SCHEMA", "SUITE", "build", "load"]
+__all__ = ["SCHEMA", "SUITE", "build", "load", "load_all", "new_command"]
 
 SCHEMA: Final = "cuckoo-conformance/1"
 SUITE: Final = Path(__file__).parent / "data" / "cuckoo-dice.json"
@@ -52,6 +56,24 @@ class Case:
     rolls: tuple[str, str] = ROLLS
     params: dict[str, Any] = field(default_factory=dict)
     record: str | None = None
+    players: tuple[str, ...] = ()
+    """For cuckoo-cards: the players in seating order; :attr:`first` is the dealer."""
+
+    def setup(self) -> dict[str, Any]:
+        """The setup as the suite file writes it."""
+        if self.players:
+            return {
+                "game": CARDS,
+                "players": list(self.players),
+                "dealer": self.first,
+                "params": self.params,
+            }
+        return {
+            "ruleset": self.ruleset,
+            "params": self.params,
+            "first": self.first,
+            "rolls": dict(zip(PLAYER_NAMES, self.rolls, strict=True)),
+        }
 
 
 def _cases() -> Iterator[Case]:
@@ -299,6 +321,133 @@ def _game_cases(root: Path) -> Iterator[Case]:
     )
 
 
+CARDS: Final = "cuckoo-cards"
+ABC: Final = ("Ann", "Ben", "Cid")
+
+
+def _card_cases(root: Path) -> Iterator[Case]:
+    """Cuckoo (cards): the spec's examples, curated hands, whole games, perft."""
+
+    def hand(
+        case_id: str,
+        rules: tuple[str, ...],
+        moves: tuple[str, ...] = (),
+        expect: str = "state",
+        players: tuple[str, ...] = ABC,
+        **params: Any,
+    ) -> Case:
+        return Case(case_id, rules, moves, expect, first=players[0], players=players, params=params)
+
+    yield hand("cards-start", ("CC-SETUP-PLAYERS", "CC-SETUP-DEALER", "CC-DEAL"))
+    yield hand("cards-deal-outcomes", ("CC-DEAL", "CC-CARD-DECK"), ("deal 7h",), "chance")
+    yield hand("cards-after-the-deal", ("CC-DEAL", "CC-TURN-ORDER"), ("deal 7h 3c 9s",))
+    yield hand("cards-choices", ("CC-KEEP", "CC-SWAP"), ("deal 7h 3c 9s",), "legal")
+    yield hand(
+        "cards-dealer-choices", ("CC-CUT", "CC-KEEP"), ("deal 7h 3c 9s", "keep", "keep"), "legal"
+    )
+    yield hand("cards-swap", ("CC-SWAP", "CC-TURN-ORDER"), ("deal 7h 3c 9s", "swap"))
+    yield hand("cards-king-blocks", ("CC-SWAP-KING",), ("deal 7h Ks 3c", "swap"))
+    yield hand("cards-king-is-kept", ("CC-KING-HELD",), ("deal 7h Ks 3c", "swap"), "legal")
+    yield hand("cards-king-may-not-swap", ("CC-KING-HELD",), ("deal Ks 7h 3c", "swap"), "error")
+    yield hand(
+        "cards-dealer-may-not-swap",
+        ("CC-SWAP",),
+        ("deal 7h 3c 9s", "keep", "keep", "swap"),
+        "error",
+    )
+    yield hand("cards-only-the-dealer-cuts", ("CC-CUT",), ("deal 7h 3c 9s", "cut 2d"), "error")
+    yield hand("cards-cut-outcomes", ("CC-CUT",), ("deal 7h 3c 9s", "keep", "keep"), "chance cut")
+    yield hand(
+        "cards-cut",
+        ("CC-CUT", "CC-LOWEST", "CC-NEXT-DEALER"),
+        ("deal 7h 3c 9s", "keep", "keep", "cut Ad"),
+    )
+    yield hand(
+        "cards-cut-king", ("CC-CUT-KING", "CC-LOWEST"), ("deal 7h 3c 9s", "keep", "keep", "cut Kd")
+    )
+    yield hand(
+        "cards-cut-seen-card",
+        ("CC-CARD-DECK",),
+        ("deal 7h 3c 9s", "keep", "keep", "cut 7h"),
+        "error",
+    )
+    yield hand("cards-dealt-twice", ("CC-CARD-DECK",), ("deal 7h 7h",), "error")
+    yield hand("cards-ties", ("CC-LOWEST",), ("deal 4h 4c 9s", "keep", "keep", "keep"))
+    yield hand(
+        "cards-void",
+        ("CC-VOID", "CC-NEXT-DEALER"),
+        ("deal 4h 4c", "keep", "keep"),
+        players=("Ann", "Ben"),
+        lives=1,
+    )
+    yield hand(
+        "cards-out",
+        ("CC-ELIMINATE", "CC-END", "CC-NOTATION-RESULT"),
+        ("deal 9h 3c", "keep", "keep"),
+        "result",
+        players=("Ann", "Ben"),
+        lives=1,
+    )
+    yield hand(
+        "cards-over",
+        ("CC-TURN-OVER",),
+        ("deal 9h 3c", "keep", "keep", "keep"),
+        "error",
+        players=("Ann", "Ben"),
+        lives=1,
+    )
+    yield hand("cards-chance-first", ("CC-TURN-CHANCE",), ("keep",), "error")
+    yield hand("cards-decide-first", ("CC-TURN-CHANCE",), ("deal 7h 3c 9s", "deal 2c"), "error")
+    yield hand(
+        "cards-to-the-right",
+        ("CC-RULESET-PARAMS", "CC-TURN-ORDER"),
+        ("deal 7h 3c 9s", "swap"),
+        direction="right",
+    )
+    yield hand(
+        "cards-aces-high",
+        ("CC-RULESET-PARAMS", "CC-CARD-ORDER"),
+        ("deal Ah 3c 9s", "keep", "keep", "keep"),
+        aces="high",
+    )
+    yield hand("cards-one-player", ("CC-SETUP-PLAYERS",), (), "error", players=("Ann",))
+    yield hand("cards-bad-variant", ("CC-RULESET-PARAMS",), (), "error", lives=0)
+    yield hand("cards-perft", ("CC-TURN-ORDER",), ("deal 7h 3c 9s",), "perft 4")
+    yield from _examples(root / "spec" / CARDS / "notation.md")
+    for seed in range(4):
+        setup, moves = cards_random_game(cards_rules(), Random(seed), 3 + seed % 3)
+        text = cards_format(cards_record_of(cards_rules(), setup, moves))
+        yield Case(
+            f"cards-game-{seed}",
+            ("CC-END", "CC-NOTATION-TAGS", "CC-NOTATION-DEAL"),
+            expect="result",
+            record=" ".join(text.split()),
+        )
+    yield Case(
+        "cards-canonical",
+        ("CC-NOTATION-CANONICAL", "CC-NOTATION-LENIENT"),
+        expect="format",
+        record=" ".join(text.upper().replace("CUCKOO-CARDS", "cuckoo-cards").split()),
+    )
+    yield Case(
+        "cards-not-a-record",
+        ("CC-NOTATION-SYNTAX",),
+        expect="error",
+        record='[Game "cuckoo-cards"] [Players "A B"] [Dealer "A"] deal 1h *',
+    )
+
+
+def _examples(path: Path) -> Iterator[Case]:
+    """The spec's examples as record cases: their final state, or their error."""
+    pattern = re.compile(
+        r"^```\{example\} (\S+)\n:rules: ([^\n]*)\n:expect: ([^\n]*)\n\n(.*?)^```",
+        re.M | re.S,
+    )
+    for slug, rules, expect, body in pattern.findall(path.read_text(encoding="utf-8")):
+        kind = "error" if expect.split()[0] in ("illegal", "malformed", "ambiguous") else "state"
+        yield Case(f"spec-{slug}", tuple(rules.split()), expect=kind, record=" ".join(body.split()))
+
+
 def _perft_cases() -> Iterator[Case]:
     """Perft tables: distinct records of n more plies, from chosen positions."""
     setup, moves = random_game(RULESETS["cuckoo"], Random(3))
@@ -326,9 +475,7 @@ def _expected(case: Case) -> dict[str, Any]:
             ["format " + case.record] if case.expect == "format" else ["record " + case.record]
         )
     else:
-        params = " ".join(f"{k}={v}" for k, v in case.params.items())
-        commands = [f"new {case.ruleset} {case.first} {case.rolls[0]} {case.rolls[1]} {params}"]
-        commands += [f"apply {m}" for m in case.moves]
+        commands = [new_command(case.setup()), *(f"apply {m}" for m in case.moves)]
     kind, *args = case.expect.split()
     query = {
         "state": "state",
@@ -374,29 +521,46 @@ def _sections(spec: Path) -> dict[str, dict[str, str]]:
     return rules
 
 
-def build(root: Path) -> dict[str, Any]:
-    """The whole suite, built from the repository at *root* (spec and examples)."""
+def new_command(setup: dict[str, Any]) -> str:
+    """The protocol's ``new`` command for a suite case's setup."""
+    words = {None: "none", True: "yes", False: "no"}
+    params = " ".join(
+        f"{k}={words[v] if v is None or isinstance(v, bool) else v}"
+        for k, v in setup["params"].items()
+    )
+    if setup.get("game") == CARDS:
+        return f"new {CARDS} {setup['dealer']} {' '.join(setup['players'])} {params}".rstrip()
+    rolls = setup["rolls"]
+    line = f"new {setup['ruleset']} {setup['first']} {rolls['Blue']} {rolls['Red']} {params}"
+    return line.rstrip()
+
+
+def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
+    """The suite of *game*, built from the repository at *root* (spec and examples)."""
+    sources = (
+        (*_card_cases(root),) if game == CARDS else (*_cases(), *_game_cases(root), *_perft_cases())
+    )
     cases = []
-    for case in (*_cases(), *_game_cases(root), *_perft_cases()):
+    for case in sources:
         entry: dict[str, Any] = {"id": case.id, "rules": list(case.rules)}
         if case.record is not None:
             entry["record"] = case.record
         else:
-            entry["setup"] = {
-                "ruleset": case.ruleset,
-                "params": case.params,
-                "first": case.first,
-                "rolls": dict(zip(PLAYER_NAMES, case.rolls, strict=True)),
-            }
+            entry["setup"] = case.setup()
             entry["moves"] = list(case.moves)
         entry["expect"] = _expected(case)
         cases.append(entry)
     return {
         "schema": SCHEMA,
-        "game": "cuckoo-dice",
-        "rules": _sections(root / "spec" / "cuckoo-dice"),
+        "game": game,
+        "rules": _sections(root / "spec" / game),
         "cases": cases,
     }
+
+
+def load_all() -> list[dict[str, Any]]:
+    """Every suite shipped, one per game."""
+    return [load(path) for path in sorted(SUITE.parent.glob("*.json"))]
 
 
 def load(path: Path = SUITE) -> dict[str, Any]:
@@ -413,6 +577,7 @@ def dump(suite: dict[str, Any]) -> str:
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("tests/conformance/cuckoo-dice.json")
-    target.write_text(dump(build(Path.cwd())), encoding="utf-8")
-    print(f"wrote {target}")
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("tests/conformance")
+    for name in ("cuckoo-dice", CARDS):
+        (folder / f"{name}.json").write_text(dump(build(Path.cwd(), name)), encoding="utf-8")
+        print(f"wrote {folder / name}.json")

@@ -183,10 +183,10 @@ def apply(state: State, move: Move | Rolls) -> State:
 
     :raises IllegalMoveError: naming the rule the move breaks.
     """
+    require(not state.is_over, "CD-TURN-OVER", "the game is over: no move is legal")
     if isinstance(move, Rolls):
         require(state.pending is not None, "CD-TURN-CHANCE", "no infection awaits a re-roll")
         return _reroll(state, move)
-    require(not state.is_over, "CD-TURN-OVER", "the game is over: no move is legal")
     require(state.pending is None, "CD-TURN-CHANCE", "the infection's re-roll must come first")
     if isinstance(move, Place):
         return _place(state, move)
