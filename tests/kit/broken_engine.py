@@ -9,6 +9,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from cuckoo import dice
 from cuckoo.conformance import protocol
 from cuckoo.dice import PASS, rules, scoring
 from cuckoo.dice.faces import ADJACENT
@@ -36,8 +37,8 @@ def second_face_max() -> None:
 
 def pass_anytime() -> None:
     """Pass is offered with dice in the nest (CD-TURN-PASS)."""
-    legal = protocol.legal_moves
-    protocol.legal_moves = lambda state: (  # type: ignore[assignment]
+    legal = dice.legal_moves
+    dice.legal_moves = lambda state: (  # type: ignore[assignment]
         moves if PASS in (moves := legal(state)) or state.is_over else (*moves, PASS)
     )
 

@@ -79,8 +79,10 @@ def test_an_engine_with_a_broken_rule_fails_both_modes(
     lines: list[str] = []
     engine = Engine(f"{BROKEN} {flaw}", timeout=30)
     try:
+        assert engine.ask("protocol") == "= cuckoo-protocol 1", "the broken engine runs"
         report = run_suite(engine, suite, log=lines.append)
         assert not report.ok
+        assert not any("exited" in line or "no answer" in line for line in lines)
         assert any(rule in line for line in lines if line.startswith("FAIL")), "\n".join(lines)
         assert lines[-1].endswith(f"{sum(report.failed.values())} failed")
         if flaw != "dungeon-owner":  # random games rarely end on the dungeon

@@ -321,7 +321,7 @@ def _shrink(engine: Engine, rules: str, found: Disagreement, choices: list[int])
             st.lists(st.integers(0, 255), max_size=len(choices)),
             fails,
             settings=settings(
-                max_examples=300,
+                max_examples=60,
                 database=None,
                 deadline=None,
                 suppress_health_check=list(HealthCheck),
