@@ -1,0 +1,57 @@
+"""Sphinx configuration of the Cuckoo rules site.
+
+Build from the repository root (warnings are errors):
+
+    python -m sphinx -W --keep-going -b html docs docs/_build/html
+
+The spec chapters are rendered from ``spec/`` through the symlink ``docs/spec``; the
+``rule``, ``example`` and ``traceability`` directives come from ``docs/_ext/cuckoo_spec.py``.
+The API page imports the installed ``cuckoo`` package (``pip install '.[docs]'``).
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+sys.path.insert(0, str(DOCS / "_ext"))
+
+with (ROOT / "pyproject.toml").open("rb") as pyproject:
+    release = tomllib.load(pyproject)["project"]["version"]
+
+project = "Cuckoo rules"
+version = release
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "cuckoo_spec",
+]
+
+root_doc = "index"
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
+
+# Every warning is a real problem; with -W each one fails the build.
+nitpicky = False
+suppress_warnings: list[str] = []
+
+# MyST: ::: fences, $math$, definition lists, field lists; anchors for ## and ### headings so
+# that [text](chapter.md#a-heading) links work.
+myst_enable_extensions = ["colon_fence", "dollarmath", "deflist", "fieldlist"]
+myst_heading_anchors = 3
+
+# The API page.
+autodoc_member_order = "bysource"
+
+# cuckoo_spec: where the tests that cite rule IDs live, and what is searched there.
+cuckoo_tests_dir = str(ROOT / "tests")
+cuckoo_test_patterns = ["**/*.py", "conformance/**/*.json"]
+cuckoo_example_language = "text"
+
+html_theme = "furo"
+html_title = "Cuckoo rules"
