@@ -30,6 +30,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "cuckoo_spec",
+    "cuckoo_pictures",
 ]
 
 root_doc = "index"
@@ -51,7 +52,7 @@ autodoc_member_order = "bysource"
 # cuckoo_spec: where the tests that cite rule IDs live, and what is searched there.
 cuckoo_tests_dir = str(ROOT / "tests")
 cuckoo_test_patterns = ["**/*.py", "conformance/**/*.json"]
-cuckoo_example_language = "text"
+cuckoo_example_language = "cuckoo"
 
 html_theme = "furo"
 html_title = "Cuckoo rules"

@@ -153,7 +153,9 @@ def position_svg(state: State) -> Svg:
     """A position: every visible face in its owner's colour, each side's totals, the
     dungeon (whose die shows nothing, so its rolled value is drawn), then both nests."""
     height = 4 * PIT + 60
-    root = _svg(3 * SIDE_WIDTH + 60, height + 2 * (DIE + 12) + 10)
+    nest_end = 150 + max(len(n) for n in state.nests) * (DIE + 6)
+    dungeon_x = max(3 * SIDE_WIDTH + 20, nest_end + 30)
+    root = _svg(dungeon_x + DIE + 20, height + 2 * (DIE + 12) + 10)
 
     def draw(cell: int, side: Side, x: float, y: float) -> None:
         placed = state.board[cell]
@@ -177,7 +179,7 @@ def position_svg(state: State) -> Svg:
                 **{"font-weight": "bold"},
             )
     dungeon = state.board[DUNGEON]
-    x = 3 * SIDE_WIDTH + 20
+    x = dungeon_x
     _text(root, x, height + 4, "dungeon", 11)
     if dungeon is None:
         _empty(root, x, height + DIE, CELL_NAMES[DUNGEON])
