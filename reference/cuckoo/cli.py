@@ -10,7 +10,6 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager, nullcontext
@@ -22,6 +21,7 @@ from typing import IO, Any, NoReturn
 from . import __version__
 from .dice import RULESETS
 from .errors import CuckooError, NotationError
+from .files import atomic_write
 from .games import GAMES, Kit, read_records, validate
 from .notation import MAX_RECORD_CHARS, Record, split_records
 
@@ -271,45 +271,15 @@ def _same_file(a: str, b: str) -> bool:
 
 
 @contextmanager
-def _atomic(path: Path) -> Iterator[IO[str]]:
-    """A file written beside *path* and renamed over it only once complete, so that a crash
-    or an error leaves the old file whole."""
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    except OSError as error:
-        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
-    try:
-        os.chmod(tmp, _mode_for(path))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError as error:
-        Path(tmp).unlink(missing_ok=True)
-        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _mode_for(path: Path) -> int:
-    """The permissions a plain ``open`` would give: the old file's, or 0o666 less umask."""
-    try:
-        return path.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-@contextmanager
 def _output(path: str | None) -> Iterator[IO[str]]:
     if path in (None, "-"):
         yield sys.stdout
-    else:
-        with _atomic(Path(path)) as handle:
+        return
+    try:
+        with atomic_write(Path(path)) as handle:
             yield handle
+    except OSError as error:
+        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
 
 
 # -- the parser ------------------------------------------------------------------------------
