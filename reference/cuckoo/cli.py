@@ -10,7 +10,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager, nullcontext
 from itertools import islice, repeat
@@ -203,6 +203,49 @@ def cmd_random(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_record(args: argparse.Namespace) -> int:
+    from . import record
+
+    def say(text: str) -> None:
+        print(text, flush=True)
+
+    path = Path(args.resume or args.output)
+    if args.resume:
+        recorder = record.resume(path)
+    elif path.exists():
+        raise UsageError(f"{path} exists: go on with --resume {path}, or choose another file")
+    elif args.game == "cuckoo-cards":
+        recorder = record.new_cards(path, input, say)
+    else:
+        recorder = record.new_dice(path, input, say)
+    try:
+        return record.run(recorder, input, say, _completion())
+    except (EOFError, KeyboardInterrupt):
+        say(f"\nsaved; go on with: cuckoo record --resume {path}")
+        return EXIT_OK
+
+
+def _completion() -> Callable[[Iterable[str]], None]:
+    """Tab completion of the legal moves, where the terminal has readline."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - Windows without pyreadline
+        return lambda words: None
+    readline.parse_and_bind("tab: complete")
+    readline.set_completer_delims(" ")
+
+    def offer(words: Iterable[str]) -> None:
+        choices = sorted(words)
+
+        def complete(text: str, n: int) -> str | None:
+            found = [w for w in choices if w.lower().startswith(text.lower())]
+            return found[n] if n < len(found) else None
+
+        readline.set_completer(complete)
+
+    return offer
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from .conformance.protocol import serve
 
@@ -356,6 +399,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=_positive, default=1, help="how many (default 1)")
     p.add_argument("-o", "--output", help="write here (atomically) instead of stdout")
     p.set_defaults(run=cmd_random)
+
+    p = commands.add_parser("record", help="record a game played at the table, move by move")
+    p.add_argument("--game", choices=sorted(GAMES), default="cuckoo-dice", help="the game")
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument("-o", "--output", help="the new record file (saved after every move)")
+    where.add_argument("--resume", metavar="FILE", help="go on with the game saved in FILE")
+    p.set_defaults(run=cmd_record)
 
     p = commands.add_parser("serve", help="speak the engine protocol on stdin and stdout")
     p.set_defaults(run=cmd_serve)

@@ -87,7 +87,7 @@ def new_game(rules: Rules | None, setup: Setup) -> State:
         )
     if len({p.lower() for p in players}) != len(players):
         raise SetupError("two players have the same name", rule="CC-SETUP-PLAYERS")
-    if setup.dealer not in range(len(players)):
+    if type(setup.dealer) is not int or setup.dealer not in range(len(players)):
         raise SetupError(
             f"the first dealer must sit at the table, not {setup.dealer!r}", rule="CC-SETUP-DEALER"
         )

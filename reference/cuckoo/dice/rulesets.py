@@ -50,7 +50,8 @@ class Ruleset:
         if self.name not in _BASES:
             raise SetupError(f"unknown ruleset {self.name!r}", rule="CD-RULESET-PARAMS")
         for name, allowed in _CHOICES.items():
-            if getattr(self, name) not in allowed:
+            value = getattr(self, name)
+            if not any(type(value) is type(a) and value == a for a in allowed):
                 raise SetupError(
                     f"{name} must be one of {', '.join(map(str, allowed))}, "
                     f"not {getattr(self, name)!r}",

@@ -127,10 +127,10 @@ def new_game(rules: Ruleset | str, setup: Setup) -> State:
             raise SetupError(
                 f"{name} must roll {DICE_PER_PLAYER} dice, not {len(roll)}", rule="CD-SETUP-DICE"
             )
-        bad = [v for v in roll if v not in FACES]
+        bad = [v for v in roll if type(v) is not int or v not in FACES]
         if bad:
             raise SetupError(f"{name} rolled {bad[0]!r}, not a face 1-6", rule="CD-SETUP-ROLL")
-    if setup.first not in PLAYERS:
+    if type(setup.first) is not int or setup.first not in PLAYERS:
         raise SetupError(
             f"the first player must be 0 or 1, not {setup.first!r}", rule="CD-SETUP-FIRST"
         )

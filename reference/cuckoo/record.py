@@ -1,0 +1,242 @@
+"""``cuckoo record``: write down a game played at the table, checked move by move.
+
+The person at the table types the setup as the real dice and cards show it, then each move
+in notation; the reference refuses an illegal move with its rule and asks again, asks for
+the real re-roll of an infection or the real card of a deal or cut, and saves the record
+after every move (atomically), so nothing typed is ever lost: ``--resume`` goes on from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from . import cards, dice
+from .cards import notation as cards_notation
+from .dice import notation as dice_notation
+from .errors import CuckooError
+from .files import atomic_write
+from .games import GAMES, Kit, read_records
+
+__all__ = ["Recorder"]
+
+T = TypeVar("T")
+Ask = Callable[[str], str]
+Say = Callable[[str], None]
+
+HELP = """commands: a move in notation; 'legal' lists the legal moves; 'undo' takes back the
+last move; 'help'; 'quit' stops (the record so far is saved)."""
+
+
+@dataclass
+class Recorder:
+    """A game being recorded: its setup, its moves so far, and where it is saved."""
+
+    game: str
+    path: Path
+    rules: Any
+    setup: Any
+    tags: list[tuple[str, str]] = field(default_factory=list)
+    moves: list[Any] = field(default_factory=list)
+
+    @property
+    def kit(self) -> Kit:
+        return GAMES[self.game]
+
+    def state(self) -> Any:
+        """The position after the moves so far."""
+        *_, state = self.kit.replay(self.record())
+        return state
+
+    def record(self) -> Any:
+        notation = dice_notation if self.game == dice_notation.GAME else cards_notation
+        return notation.record_of(self.rules, self.setup, self.moves, self.tags)
+
+    def save(self) -> None:
+        with atomic_write(self.path) as handle:
+            handle.write(self.kit.format_record(self.record()))
+
+    def play(self, move: Any) -> None:
+        """Add *move* if it is legal here (raises the engine's error if not), and save."""
+        self.moves.append(move)
+        try:
+            self.state()
+        except CuckooError:
+            self.moves.pop()
+            raise
+        self.save()
+
+
+def resume(path: Path) -> Recorder:
+    """The recorder of the game saved in *path*.
+
+    :raises CuckooError: if the file does not hold exactly one game that replays.
+    """
+    with path.open(encoding="utf-8") as handle:
+        items = list(read_records(handle, source=str(path)))
+    if len(items) != 1:
+        raise CuckooError(f"{path} holds {len(items)} games, not one", rule="CD-NOTATION-SYNTAX")
+    (item,) = items
+    if isinstance(item, CuckooError):
+        raise item
+    kit, record = item
+    for _ in kit.replay(record):
+        pass
+    extra = ("Game", "Ruleset", "First", "BlueRoll", "RedRoll", "Players", "Dealer", "Result")
+    tags = [(k, v) for k, v in record.tags if k not in extra]
+    if isinstance(record, dice_notation.Record):
+        rules: Any = record.ruleset()
+    else:
+        assert isinstance(record, cards_notation.Record)
+        rules = record.rules()
+    return Recorder(kit.dialect.game, path, rules, record.setup(), tags, list(record.moves))
+
+
+def _ask_until(ask: Ask, say: Say, prompt: str, read: Callable[[str], T]) -> T:
+    """Ask until *read* accepts the answer; its errors are shown, never raised."""
+    while True:
+        text = ask(prompt).strip()
+        try:
+            return read(text)
+        except (CuckooError, ValueError) as error:
+            say(f"  {error}")
+
+
+def new_dice(path: Path, ask: Ask, say: Say) -> Recorder:
+    """Ask for the setup of a dice game as the table shows it."""
+
+    def rules(text: str) -> dice.Ruleset:
+        return dice.ruleset(text or "cuckoo")
+
+    ruleset = _ask_until(ask, say, "Ruleset (cuckoo, dwnsiwn, unnamed) [cuckoo]: ", rules)
+    names = [(p, ask(f"{p}'s name (optional): ").strip()) for p in dice.PLAYER_NAMES]
+    rolls = []
+    for player in dice.PLAYER_NAMES:
+
+        def roll(text: str, player: str = player) -> tuple[int, ...]:
+            values = tuple(int(ch) for ch in text if ch.isdigit())
+            setup = dice.Setup((values, values), 0)
+            dice.new_game(ruleset, setup)
+            return values
+
+        rolls.append(
+            _ask_until(ask, say, f"{player}'s ten dice as rolled, e.g. 1223445566: ", roll)
+        )
+
+    def first(text: str) -> int:
+        if text.title() not in dice.PLAYER_NAMES:
+            raise ValueError("answer Blue or Red")
+        return dice.PLAYER_NAMES.index(text.title())
+
+    setup = dice.Setup((rolls[0], rolls[1]), _ask_until(ask, say, "Who moves first? ", first))
+    tags = [(p, n) for p, n in names if n]
+    return Recorder(dice_notation.GAME, path, ruleset, setup, tags)
+
+
+def new_cards(path: Path, ask: Ask, say: Say) -> Recorder:
+    """Ask for the players, the dealer and the number of lives."""
+
+    def players(text: str) -> tuple[str, ...]:
+        names = tuple(text.replace(",", " ").split())
+        cards.new_game(None, cards.Setup(names, 0))
+        return names
+
+    names = _ask_until(ask, say, "Players, in seating order (left of each is next): ", players)
+
+    def dealer(text: str) -> int:
+        if text not in names:
+            raise ValueError(f"answer one of {', '.join(names)}")
+        return names.index(text)
+
+    seat = _ask_until(ask, say, "Who deals first? ", dealer)
+    variant = _ask_until(ask, say, "Lives [3]: ", lambda t: cards.rules(lives=int(t or 3)))
+    return Recorder(cards_notation.GAME, path, variant, cards.Setup(names, seat))
+
+
+def _dice_move(recorder: Recorder, text: str, ask: Ask, say: Say) -> Any:
+    move = dice_notation.parse_move(text)
+    state = recorder.state()
+    if isinstance(move, dice_notation.Seen):
+        move = dice_notation.resolve(state, move)
+    if isinstance(move, dice.Infect) and move.rolls is None:
+        dice.apply(state, move)  # refuse an illegal infection before asking for dice
+
+        def reroll(answer: str) -> dice.Infect:
+            values = [int(ch) for ch in answer if ch.isdigit()]
+            written = f"{text}({values[0]};{','.join(map(str, values[1:]))})"
+            infection = dice_notation.parse_move(written)
+            assert isinstance(infection, dice.Infect)
+            return infection
+
+        count = len(move.give)
+        move = _ask_until(
+            ask, say, f"  re-roll: the taken die, then the {count} given dice: ", reroll
+        )
+    return move
+
+
+def _card_move(recorder: Recorder, text: str, ask: Ask, say: Say) -> Any:
+    state = recorder.state()
+    if state.step == "deal":
+        card = cards.card_named(text)
+        if card is None:
+            raise ValueError(f"{text!r} is not a card, such as Qh or 10s")
+        return cards.Deal(card)
+    move = cards_notation.parse_move(text if text.lower() != "cut" else "cut As")
+    if isinstance(move, cards.Cut) and text.lower() == "cut":
+        cards.apply(state, cards.CUT)  # refuse an illegal cut before asking for the card
+
+        def turned(answer: str) -> cards.Cut:
+            card = cards.card_named(answer)
+            if card is None:
+                raise ValueError(f"{answer!r} is not a card")
+            return cards.Cut(card)
+
+        move = _ask_until(ask, say, "  the card turned up: ", turned)
+    return move
+
+
+def _prompt(recorder: Recorder, state: Any) -> str:
+    if recorder.game == dice_notation.GAME:
+        return f"{dice.PLAYER_NAMES[state.to_move]} (ply {state.ply + 1})> "
+    who = state.players[state.to_act]
+    if state.step == "deal":
+        return f"card dealt to {who}> "
+    return f"{who} (keep/swap{'/cut' if state.to_act == state.dealer else ''})> "
+
+
+def run(recorder: Recorder, ask: Ask, say: Say, complete: Callable[[Iterable[str]], None]) -> int:
+    """The recording loop, until the game ends or the user quits."""
+    recorder.save()
+    say(f"recording to {recorder.path}; {HELP}")
+    reader = _dice_move if recorder.game == dice_notation.GAME else _card_move
+    while True:
+        state = recorder.state()
+        say(recorder.kit.diagram(state).rstrip())
+        if state.is_over:
+            say(f"the game is over; the record is in {recorder.path}")
+            return 0
+        legal = recorder.kit.legal(state)
+        complete([*legal, "legal", "undo", "help", "quit"])
+        text = ask(_prompt(recorder, state)).strip()
+        if text in ("quit", "exit"):
+            say(f"saved; go on with: cuckoo record --resume {recorder.path}")
+            return 0
+        if text == "help" or not text:
+            say(HELP)
+        elif text == "legal":
+            say("  " + " ".join(legal))
+        elif text == "undo":
+            if recorder.moves:
+                recorder.moves.pop()
+                recorder.save()
+                say("  took back the last move")
+            else:
+                say("  nothing to undo")
+        else:
+            try:
+                recorder.play(reader(recorder, text, ask, say))
+            except (CuckooError, ValueError) as error:
+                say(f"  refused: {error}")
