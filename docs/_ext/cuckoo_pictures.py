@@ -26,14 +26,13 @@ def position_picture(record: str) -> nodes.raw | None:
     if len(items) != 1 or isinstance(items[0], CuckooError):
         return None
     kit, parsed = items[0]
-    state = None
+    states = kit.replay(parsed)
+    state = next(states)
     try:
-        for state in kit.replay(parsed):
+        for state in states:  # noqa: B007 - the last state reached is the one to draw
             pass
     except CuckooError:
         pass  # the picture shows the position the refused move was tried in
-    if state is None:
-        return None
     html = f'<div class="cuckoo-picture">{kit.svg(state)}</div>'
     return nodes.raw("", html, format="html")
 

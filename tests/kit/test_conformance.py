@@ -36,7 +36,8 @@ def test_the_committed_suite_is_what_the_spec_and_engine_give(game: str) -> None
     """Regenerate with ``python -m cuckoo.conformance.suite`` when this fails."""
     path = ROOT / "tests" / "conformance" / f"{game}.json"
     assert path.read_text(encoding="utf-8") == dump(build(ROOT, game))
-    assert SUITE.parent.resolve() == path.parent.resolve()
+    shipped = SUITE.parent / path.name
+    assert shipped.read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
 
 
 def test_cases_are_well_formed(suites: list[dict[str, object]]) -> None:
