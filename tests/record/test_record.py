@@ -7,11 +7,9 @@ import os
 import sys
 from pathlib import Path
 
-import pytest
+import pexpect
 
 from cuckoo.dice.notation import parse, replay
-
-pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = parse((ROOT / "examples" / "cuckoo-sides.cuckoo").read_text(encoding="utf-8"))
