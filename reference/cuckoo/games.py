@@ -30,8 +30,6 @@ class Kit:
     """What the command line needs of a game."""
 
     dialect: Dialect
-    check: Callable[[Record], Record]
-    """The game's own checks of a parsed record (its tags and setup)."""
     replay: Callable[[Any], Iterator[Any]]
     format_record: Callable[[Any], str]
     legal: Callable[[Any], list[str]]
@@ -58,7 +56,6 @@ def _random_cards(rng: Random, _: str, players: int, number: int) -> Record:
 GAMES: Final = {
     dice_notation.GAME: Kit(
         dice_notation.DIALECT,
-        dice_notation.check,
         dice_notation.replay,
         dice_notation.format_record,
         lambda state: [str(m) for m in dice.legal_moves(state)],
@@ -69,7 +66,6 @@ GAMES: Final = {
     ),
     cards_notation.GAME: Kit(
         cards_notation.DIALECT,
-        cards_notation.check,
         cards_notation.replay,
         cards_notation.format_record,
         lambda state: [str(m) for m in cards.legal_moves(state)],
@@ -108,7 +104,7 @@ def parse_chunk(chunk: Chunk, source: str | None) -> tuple[Kit, Record] | Notati
             source=source,
         )
     try:
-        return kit, kit.check(kit.dialect.parse_chunk(chunk, source))
+        return kit, kit.dialect.parse_chunk(chunk, source)
     except NotationError as error:
         return error
 

@@ -272,6 +272,9 @@ class Dialect:
     canonical_value: Callable[[str, str], str]
     """The canonical form of a known tag's value."""
     record_type: type[Record] = Record
+    check: Callable[[Record], Record] = field(default=lambda record: record)
+    """The game's own checks of a record just read (its tags and setup); raises
+    :class:`NotationError`."""
 
     @cached_property
     def parser(self) -> Lark:
@@ -337,15 +340,17 @@ class Dialect:
             raise self._syntax(error, chunk, source, self.examples) from None
         except NotationError as error:  # a token the transformer refused, such as a cell
             raise self._moved(error, chunk, source) from None
-        return self.record_type(
-            self._tags(tags, chunk, source),
-            tuple(move for move, _, _ in moves),
-            tuple(comments),
-            token,
-            tuple((chunk.line + line - 1, column) for _, line, column in moves),
-            source,
-            chunk.index,
-            chunk.line,
+        return self.check(
+            self.record_type(
+                self._tags(tags, chunk, source),
+                tuple(move for move, _, _ in moves),
+                tuple(comments),
+                token,
+                tuple((chunk.line + line - 1, column) for _, line, column in moves),
+                source,
+                chunk.index,
+                chunk.line,
+            )
         )
 
     @staticmethod

@@ -132,19 +132,6 @@ def _canonical_value(key: str, value: str) -> str:
     return value.strip() if key in ("Lives", "Dealer") else value
 
 
-DIALECT: Final = notation.Dialect(
-    game=GAME,
-    prefix="CC",
-    transformer=_ToValues,
-    terminals=TERMINALS,
-    examples=SYNTAX_EXAMPLES,
-    roster=ROSTER,
-    required=REQUIRED,
-    canonical_value=_canonical_value,
-    record_type=Record,
-)
-
-
 def check(record: notation.Record) -> Record:
     """The tags must name possible players, dealer and variant (CC-NOTATION-TAGS)."""
     assert isinstance(record, Record)
@@ -165,12 +152,28 @@ def check(record: notation.Record) -> Record:
     return record
 
 
+DIALECT: Final = notation.Dialect(
+    game=GAME,
+    prefix="CC",
+    transformer=_ToValues,
+    terminals=TERMINALS,
+    examples=SYNTAX_EXAMPLES,
+    roster=ROSTER,
+    required=REQUIRED,
+    canonical_value=_canonical_value,
+    record_type=Record,
+    check=check,
+)
+
+
 def parse(text: str, *, source: str | None = None) -> Record:
     """Read one record.
 
     :raises NotationError: for text that is not a record (CC-NOTATION-*).
     """
-    return check(DIALECT.parse(text, source=source))
+    record = DIALECT.parse(text, source=source)
+    assert isinstance(record, Record)
+    return record
 
 
 def parse_move(text: str) -> Move | Deal:
@@ -183,12 +186,11 @@ def parse_move(text: str) -> Move | Deal:
 def read_records(
     lines: Iterable[str], *, source: str | None = None
 ) -> Iterator[Record | NotationError]:
-    """The records of a file, one at a time; a malformed one is yielded as its error."""
+    """The records of a file, one at a time; a malformed one is yielded as its error, so
+    that reading goes on with the next."""
     for item in DIALECT.read_records(lines, source=source):
-        try:
-            yield item if isinstance(item, NotationError) else check(item)
-        except NotationError as error:
-            yield error
+        assert isinstance(item, (Record, NotationError))
+        yield item
 
 
 def replay(record: Record) -> Iterator[State]:

@@ -240,26 +240,15 @@ def _canonical_value(key: str, value: str) -> str:
     return value
 
 
-DIALECT: Final = notation.Dialect(
-    game=GAME,
-    prefix="CD",
-    transformer=_ToValues,
-    terminals=TERMINALS,
-    examples=SYNTAX_EXAMPLES,
-    roster=ROSTER,
-    required=REQUIRED,
-    canonical_value=_canonical_value,
-    record_type=Record,
-)
-
-
 def parse(text: str, *, source: str | None = None) -> Record:
     """Read one record.
 
     :raises NotationError: for text that is not a record, with line, column, what was
         expected and the rule (CD-NOTATION-*).
     """
-    return check(DIALECT.parse(text, source=source))
+    record = DIALECT.parse(text, source=source)
+    assert isinstance(record, Record)
+    return record
 
 
 def parse_move(text: str) -> Move | Seen:
@@ -275,16 +264,11 @@ def parse_move(text: str) -> Move | Seen:
 def read_records(
     lines: Iterable[str], *, source: str | None = None
 ) -> Iterator[Record | NotationError]:
-    """The records of a file, one at a time; a malformed one is yielded as its error so that
-    reading goes on with the next."""
+    """The records of a file, one at a time; a malformed one is yielded as its error, so
+    that reading goes on with the next."""
     for item in DIALECT.read_records(lines, source=source):
-        if isinstance(item, NotationError):
-            yield item
-            continue
-        try:
-            yield check(item)
-        except NotationError as error:
-            yield error
+        assert isinstance(item, (Record, NotationError))
+        yield item
 
 
 def check(record: notation.Record) -> Record:
@@ -312,6 +296,20 @@ def check(record: notation.Record) -> Record:
             "CD-NOTATION-RESULT",
         )
     return record
+
+
+DIALECT: Final = notation.Dialect(
+    game=GAME,
+    prefix="CD",
+    transformer=_ToValues,
+    terminals=TERMINALS,
+    examples=SYNTAX_EXAMPLES,
+    roster=ROSTER,
+    required=REQUIRED,
+    canonical_value=_canonical_value,
+    record_type=Record,
+    check=check,
+)
 
 
 # -- replaying -------------------------------------------------------------------------------
