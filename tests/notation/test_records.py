@@ -199,3 +199,22 @@ def test_infections_keep_their_rolls_in_canonical_order() -> None:
     assert isinstance(move, Infect) and move.rolls is not None
     assert move.rolls.give == (2, 6)
     assert "1+2x3(5;2,6)" in format_record(record)
+
+
+@given(records(), st.randoms(use_true_random=False))
+def test_the_word_by_word_reading_is_the_full_reading(record: Record, rng: Random) -> None:
+    """The quick path (each distinct move word parsed once) gives exactly what the full
+    parse gives, spans included; anything it cannot read falls back to the full parse."""
+    from cuckoo.dice.notation import DIALECT
+
+    text = format_record(replace(record, comments=()))
+    for variant in (text, _mangle(text, rng)):
+        quick = DIALECT._quick(variant)
+        full = DIALECT._parse(variant)
+        if quick is not None:
+            assert quick[0] == full[0] and quick[3] == full[3]
+            assert [m for m, _, _ in quick[1]] == [m for m, _, _ in full[1]]
+            assert [(line, col) for _, line, col in quick[1]] == [
+                (line, col) for _, line, col in full[1]
+            ]
+    assert DIALECT._quick(text) is not None, "a canonical record is read word by word"

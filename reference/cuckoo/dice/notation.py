@@ -309,6 +309,7 @@ DIALECT: Final = notation.Dialect(
     canonical_value=_canonical_value,
     record_type=Record,
     check=check,
+    results=frozenset(("1-0", "0-1", "1-1", "*")),
 )
 
 
