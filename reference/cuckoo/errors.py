@@ -6,6 +6,8 @@ message, a test and a conformance case can all point at the same sentence of the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 __all__ = [
     "AmbiguousMoveError",
     "CuckooError",
@@ -95,10 +97,11 @@ class NotationError(CuckooError):
     """What the grammar would have accepted at that place."""
 
 
-def require(condition: bool, rule: str, message: str) -> None:
+def require(condition: bool, rule: str, message: str | Callable[[], str]) -> None:
     """Raise :class:`IllegalMoveError` for *rule* unless *condition* holds.
 
-    The one gate for legality, like ``require`` in the Wasm reference validator.
+    The one gate for legality, like ``require`` in the Wasm reference validator.  A message
+    that takes work to build can be given as a function, called only when it is needed.
     """
     if not condition:
-        raise IllegalMoveError(message, rule=rule)
+        raise IllegalMoveError(message() if callable(message) else message, rule=rule)

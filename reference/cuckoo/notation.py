@@ -282,7 +282,7 @@ class Dialect:
     results: frozenset[str] = frozenset()
     """The result tokens, when every move is written as one word: then a record can be read
     word by word (see :meth:`_quick`); empty for a game whose moves have spaces in them."""
-    _words: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    _words: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def parser(self) -> Lark:
@@ -354,10 +354,12 @@ class Dialect:
         at = 0
         while at < len(lines) and (not lines[at].strip() or lines[at].lstrip()[:1] == "["):
             at += 1
-        try:
-            tags = self.parser.parse("\n".join(lines[:at]) + "\n", start="header")
-        except (UnexpectedInput, NotationError):
-            return None
+        tags: list[tuple[str, str]] = []
+        for line in lines[:at]:
+            parsed = self._word(line.strip(), "header")
+            if parsed is None:
+                return None
+            tags.extend(parsed)
         moves: list[Located] = []
         token = None
         for number in range(at, len(lines)):
@@ -368,23 +370,25 @@ class Dialect:
                 if word in self.results:
                     token = word
                 elif not _MOVE_NUMBER.fullmatch(word):
-                    move = self._word(word)
+                    move = self._word(word, "single")
                     if move is None:
                         return None
                     moves.append((move, number + 1, match.start() + 1))
         return None if token is None else (tags, moves, [], token)
 
-    def _word(self, word: str) -> Any:
-        """The move *word* writes, or None; memoized, since moves repeat across games."""
-        if word not in self._words:
+    def _word(self, text: str, rule: str) -> Any:
+        """What *text* reads as by the grammar's *rule* (a move, or a line of tags), or None;
+        memoized, since the same moves and tags come back game after game."""
+        key = (text, rule)
+        if key not in self._words:
             try:
-                move = self.parser.parse(word, start="single")
+                value = self.parser.parse(text, start=rule)
             except (UnexpectedInput, NotationError):
-                move = None
+                value = None
             if len(self._words) < 100_000:
-                self._words[word] = move
-            return move
-        return self._words[word]
+                self._words[key] = value
+            return value
+        return self._words[key]
 
     def parse_chunk(self, chunk: Chunk, source: str | None) -> Record:
         try:

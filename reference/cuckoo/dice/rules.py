@@ -196,9 +196,18 @@ def apply(state: State, move: Move | Rolls) -> State:
         require(
             not state.nests[state.to_move],
             "CD-TURN-PASS",
-            f"{_where(state)} still has dice to play and may not pass",
+            lambda: f"{_where(state)} still has dice to play and may not pass",
         )
-        return replace(state, to_move=1 - state.to_move, ply=state.ply + 1)
+        return State(
+            state.ruleset,
+            1 - state.to_move,
+            state.nests,
+            state.board,
+            state.captures,
+            state.ply + 1,
+            state.bonus,
+            None,
+        )
     raise IllegalMoveError(f"not a move: {move!r}", rule="CD-TURN-ORDER")
 
 
@@ -206,38 +215,47 @@ def _place(state: State, move: Place) -> State:
     mover = state.to_move
     die, cell = move.die, move.cell
     rest = _remove(state.nests[mover], (die,))
-    require(rest is not None, "CD-PLACE-DIE", f"{_where(state)} holds no die {die}")
+    require(rest is not None, "CD-PLACE-DIE", lambda: f"{_where(state)} holds no die {die}")
     assert rest is not None
     require_open(state, cell)
     faces, bonus = _orient(state, move)
-    owner = mover ^ die.foreign
     board = list(state.board)
-    board[cell] = Placed(owner, mover, die.value, faces)
+    board[cell] = Placed(mover ^ die.foreign, mover, die.value, faces)
     nests = (rest, state.nests[1]) if mover == 0 else (state.nests[0], rest)
-    return replace(
-        state,
-        to_move=1 - mover,
-        nests=nests,
-        board=tuple(board),
-        ply=state.ply + 1,
-        bonus=bonus or state.bonus,
+    # State(...) rather than dataclasses.replace: this is the hottest line of a replay.
+    return State(
+        state.ruleset,
+        1 - mover,
+        nests,
+        tuple(board),
+        state.captures,
+        state.ply + 1,
+        bonus or state.bonus,
+        None,
     )
 
 
 def require_open(state: State, cell: Cell) -> None:
     """CD-PLACE-EMPTY, CD-PLACE-SUPPORT: *cell* is free and rests on three dice."""
-    require(cell in CELLS, "CD-CELL", f"no cell {cell!r}")
-    name = CELL_NAMES[cell]
-    require(state.board[cell] is None, "CD-PLACE-EMPTY", f"cell {name} is taken")
-    missing = [CELL_NAMES[b] for b in BELOW[cell] if state.board[b] is None]
-    require(not missing, "CD-PLACE-SUPPORT", f"cell {name} needs dice on {', '.join(missing)}")
+    require(cell in CELLS, "CD-CELL", lambda: f"no cell {cell!r}")
+    board = state.board
+    require(board[cell] is None, "CD-PLACE-EMPTY", lambda: f"cell {CELL_NAMES[cell]} is taken")
+    missing = [CELL_NAMES[b] for b in BELOW[cell] if board[b] is None]
+    require(
+        not missing,
+        "CD-PLACE-SUPPORT",
+        lambda: f"cell {CELL_NAMES[cell]} needs dice on {', '.join(missing)}",
+    )
 
 
 def _orient(state: State, move: Place) -> tuple[tuple[int, int, int], Bonus | None]:
     """The faces the placed die shows on A, B, C, and the bonus it earns, if any."""
     cell, sides, value = move.cell, move.sides, move.die.value
     shown, name = SHOWN[cell], CELL_NAMES[cell]
-    choices = ", ".join(SIDE_NAMES[s] for s in shown)
+
+    def choices() -> str:
+        return ", ".join(SIDE_NAMES[s] for s in shown)
+
     faces = [0, 0, 0]
     if cell == DUNGEON and _bonus_due(state):
         hand = state.ruleset.handedness
@@ -253,13 +271,17 @@ def _orient(state: State, move: Place) -> tuple[tuple[int, int, int], Bonus | No
     if not shown:
         require(not sides, "CD-PLACE-DUNGEON", "a die in the dungeon shows no face: name no side")
     elif len(shown) == 1:
-        require(not sides, "CD-PLACE-EXPOSE", f"cell {name} shows only side {choices}: no side")
+        require(
+            not sides,
+            "CD-PLACE-EXPOSE",
+            lambda: f"cell {name} shows only side {choices()}: no side",
+        )
         faces[shown[0]] = value
     elif len(shown) == 2:
         require(
             len(sides) == 1 and sides[0] in shown,
             "CD-PLACE-EXPOSE",
-            f"on cell {name} name the side of the rolled value: {choices}",
+            lambda: f"on cell {name} name the side of the rolled value: {choices()}",
         )
         faces[sides[0]] = value
         faces[shown[0] if sides[0] == shown[1] else shown[1]] = second_face(
