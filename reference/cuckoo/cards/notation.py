@@ -169,7 +169,7 @@ DIALECT: Final = notation.Dialect(
 def parse(text: str, *, source: str | None = None) -> Record:
     """Read one record.
 
-    :raises NotationError: for text that is not a record (CC-NOTATION-*).
+    :raises NotationError: for text that is not a record (spec: cuckoo-cards, notation).
     """
     record = DIALECT.parse(text, source=source)
     assert isinstance(record, Record)

@@ -23,7 +23,7 @@ _NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """Who plays, in seating order, and who deals first (CC-SETUP-*)."""
+    """Who plays, in seating order, and who deals first (spec: cuckoo-cards, setup)."""
 
     players: tuple[str, ...]
     dealer: Seat = 0

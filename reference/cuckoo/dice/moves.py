@@ -32,7 +32,7 @@ class Die(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Put a die from the mover's nest on a cell (CD-PLACE-*)."""
+    """Put a die from the mover's nest on a cell (spec: placement)."""
 
     die: Die
     """The die taken from the mover's nest."""
@@ -76,7 +76,7 @@ def canonical_rolls(give: tuple[Die, ...], rolls: Rolls) -> Rolls:
 
 @dataclass(frozen=True, slots=True)
 class Infect:
-    """Give two or more dice from the mover's nest for one of the opponent's (CD-INFECT-*).
+    """Give two or more dice from the mover's nest for one of the opponent's (spec: infection).
 
     Without :attr:`rolls` the move leads to a chance step; with them it is the whole
     infection as a game record holds it.  The dice are kept in a canonical order (by value,

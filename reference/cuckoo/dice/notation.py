@@ -244,7 +244,7 @@ def parse(text: str, *, source: str | None = None) -> Record:
     """Read one record.
 
     :raises NotationError: for text that is not a record, with line, column, what was
-        expected and the rule (CD-NOTATION-*).
+        expected and the rule (spec: notation).
     """
     record = DIALECT.parse(text, source=source)
     assert isinstance(record, Record)

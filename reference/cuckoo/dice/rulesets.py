@@ -1,4 +1,4 @@
-"""The rulesets and their parameters (spec chapter *rulesets*, CD-RULESET-*)."""
+"""The rulesets and their parameters (spec chapter *rulesets*)."""
 
 from __future__ import annotations
 

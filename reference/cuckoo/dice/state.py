@@ -65,7 +65,7 @@ class Bonus:
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """What happens before the first move: the opening roll and who starts (CD-SETUP-*)."""
+    """What happens before the first move: the opening roll and who starts (spec: setup)."""
 
     rolls: tuple[tuple[int, ...], tuple[int, ...]]
     """The values of Blue's and of Red's ten dice."""
