@@ -12,23 +12,28 @@ from random import Random
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cuckoo import CuckooError
+from cuckoo import CuckooError, cards
+from cuckoo.cards.notation import format_record as cards_format
+from cuckoo.cards.notation import record_of as cards_record_of
+from cuckoo.cards.playout import random_game as cards_random_game
 from cuckoo.dice import RULESETS, Die, Infect, Place, Rolls, apply, new_game
-from cuckoo.dice.notation import format_record, parse_move, read_records, record_of, replay
+from cuckoo.dice.notation import format_record, parse_move, record_of
 from cuckoo.dice.playout import random_game
+from cuckoo.games import read_records as read_any
 
 ALPHABET = st.sampled_from(list("0123456789@/+x;,()[]{}'\"*-. \nABCabcpasPASS\\\t\r\x00é"))
 
 
 def _replayed(text: str) -> None:
-    """Read and replay *text*: documented errors only."""
-    for item in read_records(text.splitlines(keepends=True)):
+    """Read and replay *text*, whichever game it is: documented errors only."""
+    for item in read_any(text.splitlines(keepends=True)):
         if isinstance(item, CuckooError):
             continue
+        kit, record = item
         try:
-            for _ in replay(item):
+            for _ in kit.replay(record):
                 pass
-            format_record(item)
+            kit.format_record(record)
         except CuckooError:
             pass
 
@@ -46,10 +51,17 @@ def test_arbitrary_text(text: str) -> None:
 
 @st.composite
 def mutated(draw: st.DrawFn) -> str:
-    """A valid record with a token dropped, duplicated, swapped or a number changed."""
-    rules = RULESETS[draw(st.sampled_from(sorted(RULESETS)))]
-    setup, moves = random_game(rules, Random(draw(st.integers(0, 2**16))))
-    tokens = format_record(record_of(rules, setup, moves)).replace("\n", " \n ").split(" ")
+    """A valid record of either game with a token dropped, duplicated, swapped or a number
+    changed."""
+    seed = draw(st.integers(0, 2**16))
+    if draw(st.booleans()):
+        rules = RULESETS[draw(st.sampled_from(sorted(RULESETS)))]
+        setup, moves = random_game(rules, Random(seed))
+        text = format_record(record_of(rules, setup, moves))
+    else:
+        deal, plays = cards_random_game(cards.RULES, Random(seed), draw(st.integers(2, 5)))
+        text = cards_format(cards_record_of(cards.RULES, deal, plays))
+    tokens = text.replace("\n", " \n ").split(" ")
     for _ in range(draw(st.integers(1, 3))):
         i = draw(st.integers(0, len(tokens) - 1))
         j = draw(st.integers(0, len(tokens) - 1))
@@ -119,3 +131,26 @@ def test_arbitrary_infections(seed: int, give: list[Die], take: Die) -> None:
     setup, _ = random_game(rules, Random(seed))
     with contextlib.suppress(CuckooError):
         apply(new_game(rules, setup), Infect(tuple(give), take, Rolls(1, (1,) * len(give))))
+
+
+CARD_MOVES = st.one_of(
+    st.builds(cards.Deal, st.builds(cards.Card, st.text(max_size=2), st.text(max_size=2))),
+    st.builds(
+        cards.Cut,
+        st.none() | st.builds(cards.Card, st.sampled_from("AKQ2x"), st.sampled_from("cdhsz")),
+    ),
+    st.sampled_from([cards.KEEP, cards.SWAP, cards.CUT]),
+    VALUES,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**16), st.integers(0, 30), CARD_MOVES)
+def test_arbitrary_card_moves(seed: int, plies: int, move: object) -> None:
+    """The card engine fed any value as a move raises only its documented errors."""
+    deal, moves = cards_random_game(cards.RULES, Random(seed), 3)
+    state = cards.new_game(cards.RULES, deal)
+    for played in moves[:plies]:
+        state = cards.apply(state, played)
+    with contextlib.suppress(CuckooError):
+        cards.apply(state, move)  # type: ignore[arg-type]
