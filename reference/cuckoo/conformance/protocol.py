@@ -23,7 +23,7 @@ from ..errors import CuckooError, NotationError
 from ..games import Kit, read_records
 from ..notation import Record
 
-__all__ = ["PROTOCOL", "Session", "perft", "serve"]
+__all__ = ["PROTOCOL", "Session", "serve"]
 
 PROTOCOL: Final = "cuckoo-protocol 1"
 
@@ -114,8 +114,6 @@ def _dice_perft(state: dice.State, depth: int) -> int:
     return total
 
 
-perft = _dice_perft
-"""The dice game's perft, for the benchmarks."""
 
 
 class CardGame:
