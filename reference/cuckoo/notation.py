@@ -397,9 +397,18 @@ class Dialect:
             raise self._syntax(error, chunk, source, self.examples) from None
         except NotationError as error:  # a token the transformer refused, such as a cell
             raise self._moved(error, chunk, source) from None
+        named = self._tags(tags, chunk, source)
+        stated = dict(named).get("Result")
+        if stated is not None and stated != token:
+            raise NotationError(
+                f"tag Result says {stated} but the movetext ends with {token}",
+                rule=f"{self.prefix}-NOTATION-RESULT",
+                line=chunk.line,
+                source=source,
+            )
         return self.check(
             self.record_type(
-                self._tags(tags, chunk, source),
+                named,
                 tuple(move for move, _, _ in moves),
                 tuple(comments),
                 token,

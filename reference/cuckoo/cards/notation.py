@@ -141,14 +141,6 @@ def check(record: notation.Record) -> Record:
         raise NotationError(
             error.detail, rule=error.rule, line=record.line, source=record.source
         ) from None
-    stated = record.tag("Result")
-    if stated is not None and stated != record.result:
-        raise NotationError(
-            f"tag Result says {stated} but the movetext ends with {record.result}",
-            rule="CC-NOTATION-RESULT",
-            line=record.line,
-            source=record.source,
-        )
     return record
 
 

@@ -114,8 +114,6 @@ def _dice_perft(state: dice.State, depth: int) -> int:
     return total
 
 
-
-
 class CardGame:
     """Cuckoo (cards): ``new cuckoo-cards DEALER PLAYER PLAYER ... [param=value ...]``."""
 

@@ -289,12 +289,6 @@ def check(record: notation.Record) -> Record:
         new_game(record.ruleset(), record.setup())
     except CuckooError as error:
         raise fail(error.detail, error.rule or "CD-NOTATION-TAGS") from None
-    stated = record.tag("Result")
-    if stated is not None and stated != record.result:
-        raise fail(
-            f"tag Result says {stated} but the movetext ends with {record.result}",
-            "CD-NOTATION-RESULT",
-        )
     return record
 
 
