@@ -79,22 +79,21 @@ def _centres(side: Side, left: float, top: float) -> dict[int, tuple[float, floa
     return centres
 
 
-def _face(parent: ET.Element, x: float, y: float, value: int, colour: str) -> None:
+def _square(parent: ET.Element, x: float, y: float, **style: str) -> None:
+    """A die-sized rounded square centred on (x, y)."""
     half = DIE / 2
-    ET.SubElement(
-        parent,
-        "rect",
-        {
-            "x": f"{x - half:g}",
-            "y": f"{y - half:g}",
-            "width": str(DIE),
-            "height": str(DIE),
-            "rx": "5",
-            "fill": colour,
-            "stroke": INK,
-            "stroke-width": "1",
-        },
-    )
+    attrs = {
+        "x": f"{x - half:g}",
+        "y": f"{y - half:g}",
+        "width": str(DIE),
+        "height": str(DIE),
+        "rx": "5",
+    }
+    ET.SubElement(parent, "rect", {**attrs, **{k.replace("_", "-"): v for k, v in style.items()}})
+
+
+def _face(parent: ET.Element, x: float, y: float, value: int, colour: str) -> None:
+    _square(parent, x, y, fill=colour, stroke=INK, stroke_width="1")
     for dx, dy in PIPS[value]:
         ET.SubElement(
             parent,
@@ -109,21 +108,7 @@ def _face(parent: ET.Element, x: float, y: float, value: int, colour: str) -> No
 
 
 def _empty(parent: ET.Element, x: float, y: float, label: str) -> None:
-    half = DIE / 2
-    ET.SubElement(
-        parent,
-        "rect",
-        {
-            "x": f"{x - half:g}",
-            "y": f"{y - half:g}",
-            "width": str(DIE),
-            "height": str(DIE),
-            "rx": "5",
-            "fill": EMPTY,
-            "stroke": "#bbbbbb",
-            "stroke-dasharray": "3 2",
-        },
-    )
+    _square(parent, x, y, fill=EMPTY, stroke="#bbbbbb", stroke_dasharray="3 2")
     _text(parent, x, y + 4, label, 10, fill="#777777")
 
 
