@@ -210,14 +210,20 @@ def cmd_record(args: argparse.Namespace) -> int:
         print(text, flush=True)
 
     path = Path(args.resume or args.output)
-    if args.resume:
-        recorder = record.resume(path)
-    elif path.exists():
-        raise UsageError(f"{path} exists: go on with --resume {path}, or choose another file")
-    elif args.game == "cuckoo-cards":
-        recorder = record.new_cards(path, input, say)
-    else:
-        recorder = record.new_dice(path, input, say)
+    try:
+        if args.resume:
+            recorder = record.resume(path)
+        elif path.exists():
+            raise UsageError(f"{path} exists: go on with --resume {path}, or choose another file")
+        elif args.game == "cuckoo-cards":
+            recorder = record.new_cards(path, input, say)
+        else:
+            recorder = record.new_dice(path, input, say)
+    except EOFError:
+        say("\nno game was started")
+        return EXIT_OK
+    except OSError as error:
+        raise UsageError(f"{path}: cannot read: {error.strerror or error}") from None
     try:
         return record.run(recorder, input, say, _completion())
     except (EOFError, KeyboardInterrupt):
@@ -264,6 +270,8 @@ def cmd_conform(args: argparse.Namespace) -> int:
     if args.xfail:
         with _lines(args.xfail) as lines:
             xfail = {line.split("#")[0].strip() for line in lines} - {""}
+    if not args.engine.split():
+        raise UsageError('--engine needs a command, such as "cuckoo serve"')
     engine = Engine(args.engine, timeout=args.timeout)
     try:
         if args.random:
@@ -289,6 +297,12 @@ def cmd_format(args: argparse.Namespace) -> int:
         except CuckooError as error:
             print(error, file=sys.stderr)
             return EXIT_INVALID
+    if not texts:
+        name = "<stdin>" if args.file == "-" else args.file
+        print(
+            NotationError("holds no game", rule="CD-NOTATION-SYNTAX", source=name), file=sys.stderr
+        )
+        return EXIT_INVALID
     text = "\n".join(texts)
     target = args.file if args.in_place else args.output
     if target is None:
@@ -338,6 +352,16 @@ def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
     return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
+    return value
 
 
 def _players(text: str) -> int:
@@ -414,7 +438,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--engine", required=True, help='the engine\'s command, e.g. "cuckoo serve"')
     p.add_argument("--suite", help="a suite file (default: every suite shipped)")
     p.add_argument("--xfail", help="a file of case IDs expected to fail, one a line")
-    p.add_argument("--timeout", type=float, default=10.0, help="seconds per answer")
+    p.add_argument("--timeout", type=_seconds, default=10.0, help="seconds per answer")
     p.add_argument(
         "--random",
         type=_count,

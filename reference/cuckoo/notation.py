@@ -141,7 +141,9 @@ def syntax_error(
     friendly = error.match_examples(parse, dict(examples), use_accepts=True)  # type: ignore[arg-type]
     if isinstance(error, UnexpectedToken):
         expected = tuple(sorted(error.accepts or error.expected))
-        found = f"unexpected {error.token!r}" if error.token.type != "$END" else "unexpected end"
+        found = (
+            f"unexpected {str(error.token)!r}" if error.token.type != "$END" else "unexpected end"
+        )
     elif isinstance(error, UnexpectedCharacters):
         expected = tuple(sorted(error.allowed))
         found = f"unexpected character {error.char!r}"

@@ -203,3 +203,47 @@ def test_parallel_validation_reports_the_same(
     parallel = run(capsys, "validate", "-j", "2", str(games), str(games))
     assert serial == parallel
     assert serial[0] == 1 and serial[1].count("\n") >= 4
+
+
+def test_format_of_an_empty_file_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CD-NOTATION-SYNTAX: a file that holds no record is malformed, for format as for
+    validate."""
+    path = tmp_path / "empty.cuckoo"
+    path.write_text("", encoding="utf-8")
+    status, out, err = run(capsys, "format", str(path))
+    assert (status, out) == (1, "") and "holds no game" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["conform", "--engine", ""],
+        ["conform", "--engine", "x", "--timeout", "0"],
+        ["conform", "--engine", "x", "--timeout", "nan"],
+        ["record", "--resume", "/nonexistent/game.cuckoo"],
+    ],
+)
+def test_bad_arguments_are_usage_errors(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    assert run(capsys, *args)[0] == 2
+
+
+def test_a_suite_that_is_not_a_suite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "suite.json"
+    path.write_text("[]", encoding="utf-8")
+    status, _, err = run(capsys, "conform", "--engine", "x", "--suite", str(path))
+    assert status == 2 and "schema" in err
+
+
+def test_record_stops_cleanly_at_the_end_of_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_more(_: str) -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", no_more)
+    assert run(capsys, "record", "-o", str(tmp_path / "new.cuckoo"))[0] == 0
+    assert not (tmp_path / "new.cuckoo").exists()

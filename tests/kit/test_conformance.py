@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from cuckoo.conformance.protocol import Session
 from cuckoo.conformance.runner import Engine, differential, run_suite
 from cuckoo.conformance.suite import SUITE, build, dump, load_all
 
@@ -142,3 +143,22 @@ def test_flaws_are_all_exercised() -> None:
         "garbage",
         "flood",
     }
+
+
+@pytest.mark.parametrize(
+    ("line", "answer"),
+    [
+        ("record", "? malformed CD-NOTATION-SYNTAX holds no game"),
+        ("format", "? malformed CD-NOTATION-SYNTAX holds no game"),
+        ("perft -1", "? protocol - perft takes a depth of 0 or more, not '-1'"),
+        (
+            "new cuckoo Blue 7777777777 111111111",
+            "? setup CD-SETUP-DICE Red must roll 10 dice, not 9",
+        ),
+        ("frobnicate", "? protocol - unknown command 'frobnicate'"),
+    ],
+)
+def test_odd_commands_get_answers_not_crashes(line: str, answer: str) -> None:
+    session = Session()
+    session.answer("new cuckoo Blue 1223445566 1123345666")
+    assert session.answer(line) == answer

@@ -173,7 +173,7 @@ def test_a_placement_written_as_seen() -> None:
     assert "1@003/A" in error.detail and "2@003/B" in error.detail
     # No die shows 6 beside 6 (a 6 is not adjacent to itself).
     error = _first_error(HEADER + "1. @003/A6B6 *")
-    assert isinstance(error, IllegalMoveError) and error.rule == "CD-PLACE-SECOND"
+    assert isinstance(error, IllegalMoveError) and error.rule == "CD-NOTATION-SEEN"
 
 
 def test_files_hold_many_records_read_one_at_a_time() -> None:

@@ -189,7 +189,7 @@ class Session:
             ),
             "result": lambda _: self.current.result(),
             "chance": lambda args: self.current.chance(" ".join(args)),
-            "perft": lambda args: str(self.current.perft(int(_one(args)))),
+            "perft": lambda args: str(self.current.perft(_depth(_one(args)))),
             "record": self.record,
             "format": self.format,
         }
@@ -211,7 +211,9 @@ class Session:
 
     @staticmethod
     def _record(text: str) -> tuple[Kit, Record]:
-        item = next(read_records([text]))
+        item = next(read_records([text]), None)
+        if item is None:
+            raise NotationError("holds no game", rule="CD-NOTATION-SYNTAX")
         if isinstance(item, NotationError):
             raise item
         return item
@@ -246,6 +248,12 @@ class Session:
         except (ProtocolError, ValueError, IndexError) as error:
             return f"? protocol - {error}"
         return f"= {payload}" if payload else "="
+
+
+def _depth(text: str) -> int:
+    if not text.isdigit():
+        raise ProtocolError(f"perft takes a depth of 0 or more, not {text!r}")
+    return int(text)
 
 
 def _one(args: list[str]) -> str:

@@ -565,9 +565,10 @@ def load_all() -> list[dict[str, Any]]:
 
 def load(path: Path = SUITE) -> dict[str, Any]:
     """The suite at *path*, checked to be of a schema this runner reads."""
-    suite: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    if suite.get("schema") != SCHEMA:
-        raise ValueError(f"{path}: schema {suite.get('schema')!r}, expected {SCHEMA!r}")
+    suite = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(suite, dict) or suite.get("schema") != SCHEMA:
+        found = suite.get("schema") if isinstance(suite, dict) else type(suite).__name__
+        raise ValueError(f"{path}: schema {found!r}, expected {SCHEMA!r}")
     return suite
 
 

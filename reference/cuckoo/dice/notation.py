@@ -368,7 +368,7 @@ def resolve(state: State, seen: Seen) -> Place:
     raise IllegalMoveError(
         f"no die in the nest shows {seen} (own dice show their smallest neighbour beside "
         "the rolled value, foreign dice their largest)",
-        rule="CD-PLACE-SECOND",
+        rule="CD-NOTATION-SEEN",
     )
 
 

@@ -121,18 +121,20 @@ def new_game(rules: Ruleset | str, setup: Setup) -> State:
         rules = RULESETS[rules]
     if len(setup.rolls) != len(PLAYERS):
         raise SetupError("the opening roll needs one nest per player", rule="CD-SETUP-DICE")
-    for player, roll in zip(PLAYERS, setup.rolls, strict=True):
-        name = PLAYER_NAMES[player]
+    # In the order of the spec's conventions: every count, then every face, then the first.
+    for name, roll in zip(PLAYER_NAMES, setup.rolls, strict=True):
         if len(roll) != DICE_PER_PLAYER:
             raise SetupError(
                 f"{name} must roll {DICE_PER_PLAYER} dice, not {len(roll)}", rule="CD-SETUP-DICE"
             )
+    for name, roll in zip(PLAYER_NAMES, setup.rolls, strict=True):
         bad = [v for v in roll if type(v) is not int or v not in FACES]
         if bad:
             raise SetupError(f"{name} rolled {bad[0]!r}, not a face 1-6", rule="CD-SETUP-ROLL")
     if type(setup.first) is not int or setup.first not in PLAYERS:
         raise SetupError(
-            f"the first player must be 0 or 1, not {setup.first!r}", rule="CD-SETUP-FIRST"
+            f"the first player must be Blue or Red (0 or 1), not {setup.first!r}",
+            rule="CD-SETUP-FIRST",
         )
     nests = (tuple(sorted(map(Die, setup.rolls[0]))), tuple(sorted(map(Die, setup.rolls[1]))))
     return State(rules, setup.first, nests, (None,) * len(CELLS))
