@@ -377,7 +377,11 @@ def _count(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="cuckoo", description=__doc__.split("\n")[0] if __doc__ else None)
+    parser = _Parser(
+        prog="cuckoo",
+        description="Validate, replay, inspect, record, generate and format records of the "
+        "games called Cuckoo; run the conformance kit.",
+    )
     parser.add_argument("--version", action="version", version=f"cuckoo {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
