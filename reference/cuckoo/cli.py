@@ -252,6 +252,77 @@ def _completion() -> Callable[[Iterable[str]], None]:
     return offer
 
 
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from .bots import bot_named
+    from .dice.notation import format_record, record_of
+    from .selfplay import Tally, series
+
+    names = tuple(args.bots.split(","))
+    if len(names) != 2:
+        raise UsageError("--bots takes two bots, such as random,greedy")
+    try:
+        bots = (bot_named(names[0]), bot_named(names[1]))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    rules = RULESETS[args.ruleset]
+    tally = Tally()
+
+    def progress(done: int) -> None:
+        if not sys.stderr.isatty():
+            return
+        filled = 30 * done // args.games
+        print(
+            f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{args.games}",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    with _output(args.output) if args.output else nullcontext() as out:
+        for number, game in enumerate(series(rules, bots, args.games, args.seed, progress), 1):
+            tally.add(game)
+            if out is not None:
+                tags = [
+                    ("Event", f"selfplay, seed {args.seed}"),
+                    ("Round", str(number)),
+                    ("Blue", names[0]),
+                    ("Red", names[1]),
+                ]
+                text = format_record(record_of(rules, game.setup, game.moves, tags))
+                out.write(("\n" if number > 1 else "") + text)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    print(f"{args.games} games of {args.ruleset}, seed {args.seed}")
+    for line in tally.lines((names[0], names[1])):
+        print(line)
+    return EXIT_OK
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from . import play
+    from .bots import bot_named
+
+    try:
+        bot = bot_named(args.bot)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    path = Path(args.output)
+    if path.exists():
+        raise UsageError(f"{path} exists: choose another file")
+    human = 0 if args.side.lower() == "blue" else 1
+
+    def say(text: str) -> None:
+        print(text, flush=True)
+
+    try:
+        return play.run(
+            bot, human, RULESETS[args.ruleset], args.seed, path, input, say, _completion()
+        )
+    except (EOFError, KeyboardInterrupt):
+        say(f"\nsaved in {path}")
+        return EXIT_OK
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from .conformance.protocol import serve
 
@@ -434,6 +505,23 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("-o", "--output", help="the new record file (saved after every move)")
     where.add_argument("--resume", metavar="FILE", help="go on with the game saved in FILE")
     p.set_defaults(run=cmd_record)
+
+    p = commands.add_parser("selfplay", help="bots against bots, with win rates")
+    p.add_argument("--game", choices=["cuckoo-dice"], default="cuckoo-dice", help="the game")
+    p.add_argument("--bots", required=True, help="two of random, greedy, mcts, mcts:N")
+    p.add_argument("--games", type=_positive, default=100, help="how many (default 100)")
+    p.add_argument("--seed", type=int, required=True, help="same seed, same games")
+    p.add_argument("--ruleset", choices=sorted(RULESETS), default="cuckoo")
+    p.add_argument("-o", "--output", help="also write the records here (atomically)")
+    p.set_defaults(run=cmd_selfplay)
+
+    p = commands.add_parser("play", help="play the dice pyramid against a bot")
+    p.add_argument("--bot", default="mcts", help="random, greedy, mcts or mcts:N")
+    p.add_argument("--side", choices=["Blue", "Red", "blue", "red"], default="Blue")
+    p.add_argument("--ruleset", choices=sorted(RULESETS), default="cuckoo")
+    p.add_argument("--seed", type=int, default=0, help="the dice's seed")
+    p.add_argument("-o", "--output", required=True, help="where the game is saved")
+    p.set_defaults(run=cmd_play)
 
     p = commands.add_parser("serve", help="speak the engine protocol on stdin and stdout")
     p.set_defaults(run=cmd_serve)
