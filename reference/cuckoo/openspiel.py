@@ -1,8 +1,10 @@
 """The dice pyramid as an OpenSpiel game, so that OpenSpiel's algorithms run on it unchanged.
 
 Optional: needs the ``openspiel`` extra (``pip install '.[openspiel]'``).  Importing this
-module registers ``python_cuckoo_dice`` with :func:`pyspiel.register_game`; load it with
-``pyspiel.load_game("python_cuckoo_dice", {"ruleset": "unnamed"})``.
+module registers ``python_cuckoo_dice`` with :func:`pyspiel.register_game`, and the card
+game as ``python_cuckoo_cards`` (:mod:`cuckoo.openspiel_cards`); load them with
+``pyspiel.load_game("python_cuckoo_dice", {"ruleset": "unnamed"})`` and
+``pyspiel.load_game("python_cuckoo_cards", {"players": 3})``.
 
 The OpenSpiel state wraps the engine's immutable state and swaps it for the next one at
 every action.  Chance is explicit, as in the engine: the opening roll (one die at a time),
@@ -215,3 +217,7 @@ class _Observer:
 
 
 pyspiel.register_game(_GAME_TYPE, CuckooDiceGame)
+
+from . import openspiel_cards  # noqa: E402  (registers the card game too)
+
+__all__ += ["openspiel_cards"]

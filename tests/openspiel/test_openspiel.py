@@ -46,3 +46,23 @@ def test_a_game_played_in_openspiel_replays_in_the_engine() -> None:
     assert outcome is not None
     expected = {(0,): [1.0, -1.0], (1,): [-1.0, 1.0], (0, 1): [0.0, 0.0]}[outcome.winners]
     assert state.returns() == expected
+
+
+@pytest.mark.parametrize(("players", "lives"), [(2, 1), (3, 2), (5, 3)])
+def test_openspiel_random_sim_test_cards(players: int, lives: int) -> None:
+    game = pyspiel.load_game("python_cuckoo_cards", {"players": players, "lives": lives})
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+
+
+def test_card_information_states_hide_other_hands() -> None:
+    """A player's information state shows their own card, never another's before the hand
+    is shown; two deals that differ only in another player's card look the same to them."""
+    game = pyspiel.load_game("python_cuckoo_cards", {"players": 3})
+    views = []
+    for third in (10, 20):  # the card dealt to seat 0 (dealt last: seat 0 deals)
+        state = game.new_initial_state()
+        for card in (3, 40, third):
+            state.apply_action(card)
+        views.append((state.information_state_string(1), state.information_state_string(0)))
+    assert views[0][0] == views[1][0], "seat 1 cannot tell what seat 0 was dealt"
+    assert views[0][1] != views[1][1], "seat 0 knows its own card"

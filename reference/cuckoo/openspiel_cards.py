@@ -1,0 +1,174 @@
+"""Cuckoo, the card game, as an OpenSpiel game: imperfect information, explicit chance.
+
+Importing this module registers ``python_cuckoo_cards`` (parameters ``players``, ``lives``).
+Each player's information state is what they have seen: the cards dealt to them, the cards
+that reach them by a swap, and everything played in the open (decisions, a king that stops
+a swap, the card a cut turns up, the cards shown at the end of a hand).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+import pyspiel
+
+from . import cards
+from .cards import CUT, DECK, KEEP, SWAP, Deal, Reveal
+from .cards.views import diagram
+
+__all__ = ["CuckooCardsGame", "CuckooCardsState"]
+
+_MOVES: Final = (KEEP, SWAP, CUT)
+_INDEX: Final = {move: i for i, move in enumerate(_MOVES)}
+_CARD: Final = {card: i for i, card in enumerate(DECK)}
+
+_GAME_TYPE: Final = pyspiel.GameType(
+    short_name="python_cuckoo_cards",
+    long_name="Cuckoo, the card game",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=cards.MAX_PLAYERS,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=False,
+    parameter_specification={"players": 4, "lives": 3},
+)
+
+
+class CuckooCardsGame(pyspiel.Game):
+    """The game for a number of players and lives (the first dealer sits at seat 0)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = params or {}
+        players = int(params.get("players", 4))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(_MOVES),
+            max_chance_outcomes=len(DECK),
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=100_000,  # void hands can repeat, but every game ends
+        )
+        super().__init__(_GAME_TYPE, info, params)
+        self.players = players
+        self.variant = cards.rules(lives=int(self.get_parameters().get("lives", 3)))
+
+    def new_initial_state(self) -> CuckooCardsState:
+        return CuckooCardsState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        recall = iig_obs_type is None or iig_obs_type.perfect_recall
+        return _Observer(recall)
+
+
+class CuckooCardsState(pyspiel.State):
+    """The engine's state, and what each player has seen of the game so far."""
+
+    def __init__(self, game: CuckooCardsGame) -> None:
+        super().__init__(game)
+        names = tuple(f"P{i}" for i in range(game.players))
+        self.state = cards.new_game(game.variant, cards.Setup(names, 0))
+        self.seen: list[list[str]] = [[] for _ in names]
+
+    def current_player(self) -> int:
+        if self.state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.state.is_chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        return self.state.to_act
+
+    def is_terminal(self) -> bool:
+        return self.state.is_over
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(_INDEX[m] for m in cards.legal_moves(self.state))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(_CARD[o.card], float(p)) for o, p in cards.chance_outcomes(self.state)]
+
+    def _apply_action(self, action: int) -> None:
+        before = self.state
+        if before.is_chance:
+            card = DECK[action]
+            move: Any = Deal(card) if before.step == "deal" else Reveal(card)
+        else:
+            move = _MOVES[action]
+        self.state = cards.apply(before, move)
+        self._note(before, move)
+
+    def _note(self, before: cards.State, move: Any) -> None:
+        """What each player sees of *move*."""
+        who = before.to_act
+        everyone = range(len(self.seen))
+        if isinstance(move, Deal):
+            for p in everyone:
+                self.seen[p].append(f"deal P{who} {move.card}" if p == who else f"deal P{who}")
+        elif isinstance(move, Reveal):
+            for p in everyone:
+                self.seen[p].append(f"cut {move.card}")
+        elif move is SWAP:
+            other = cards.next_seat(before, who)
+            mine, theirs = before.cards[who], before.cards[other]
+            for p in everyone:
+                if theirs is not None and theirs.is_king:
+                    self.seen[p].append(f"P{who} swap, P{other} shows {theirs}")
+                elif p in (who, other):
+                    self.seen[p].append(
+                        f"P{who} swap P{other}, gets {theirs if p == who else mine}"
+                    )
+                else:
+                    self.seen[p].append(f"P{who} swap P{other}")
+        else:
+            for p in everyone:
+                self.seen[p].append(f"P{who} {move}")
+        if self.state.hands > before.hands:  # the hand ended: every card is shown
+            shown = " ".join(str(c) for c in before.cards if c is not None)
+            lives = " ".join(map(str, self.state.lives))
+            for p in everyone:
+                self.seen[p].append(f"shown {shown}; lives {lives}")
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == int(pyspiel.PlayerId.CHANCE):
+            return str(DECK[action])
+        return str(_MOVES[action])
+
+    def returns(self) -> list[float]:
+        n = len(self.seen)
+        won = cards.winner(self.state)
+        if won is None:
+            return [0.0] * n
+        return [1.0 if p == won else -1.0 / (n - 1) for p in range(n)]
+
+    def __str__(self) -> str:
+        return diagram(self.state)
+
+
+class _Observer:
+    """Information state (everything seen, in order) or observation (the present only)."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: CuckooCardsState, player: int) -> None:
+        pass
+
+    def string_from(self, state: CuckooCardsState, player: int) -> str:
+        if self.perfect_recall:
+            return "\n".join(state.seen[player])
+        own = state.state.cards[player]
+        return (
+            f"P{player} holds {own or '-'}; lives {' '.join(map(str, state.state.lives))}; "
+            f"dealer P{state.state.dealer}; {state.state.step} P{state.state.to_act}"
+        )
+
+
+pyspiel.register_game(_GAME_TYPE, CuckooCardsGame)
