@@ -30,7 +30,9 @@ class CuckooLexer(RegexLexer):
             ),
             (r"(1-0|0-1|1-1|\*)(?=\s|$)", Keyword.Constant),
             (r"\d+\.(\.\.)?", Number),
-            (r"(?i)pass\b", Keyword),
+            (r"(?i)(pass|deal|keep|swap|cut)\b", Keyword),
+            (r"(?i)(10|[2-9tjqka])[cdhs]\b", Number.Integer),
+            (r'"[^"\n]*"\s*$', Keyword.Constant),  # a card game's winner, at the end
             (r"\(", Punctuation, "rolls"),
             (r"[0-9]+'?", Number.Integer),
             (r"@", Operator),

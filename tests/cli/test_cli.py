@@ -132,30 +132,38 @@ def test_format_refuses_an_illegal_record_and_keeps_the_file(
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.name)
-def test_examples_are_valid_and_end_as_their_termination_tag_says(
+def test_examples_are_valid_and_end_as_they_say(
     example: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Every example game replays; its ``Termination`` tag names the reason it ended."""
+    """Every example game replays; a dice game's ``Termination`` tag names the reason it
+    ended, a card game's ``Result`` tag its winner."""
     assert run(capsys, "validate", str(example))[0] == 0
     _, out, _ = run(capsys, "replay", str(example), "--json")
-    termination = next(
-        line.split('"')[1]
+    final = json.loads(out)
+    tags = dict(
+        (line[1:].split(" ", 1)[0], line.split('"')[1])
         for line in example.read_text(encoding="utf-8").splitlines()
-        if line.startswith("[Termination ")
+        if line.startswith("[")
     )
-    assert json.loads(out)["result"]["reason"] == termination
+    if tags["Game"] == "cuckoo-cards":
+        assert final["winner"] == tags["Result"]
+    else:
+        assert final["result"]["reason"] == tags["Termination"]
 
 
 def test_examples_cover_every_ruleset_and_ending() -> None:
-    seen = {(p.name.split("-")[0], p.read_text(encoding="utf-8")) for p in EXAMPLES}
-    assert {name for name, _ in seen} == {"cuckoo", "dwnsiwn", "unnamed"}
+    texts = [p.read_text(encoding="utf-8") for p in EXAMPLES]
+    dice_games = [t for t in texts if '[Game "cuckoo-dice"]' in t]
+    rulesets = {t.split('[Ruleset "')[1].split('"')[0] for t in dice_games}
+    assert rulesets == {"cuckoo", "dwnsiwn", "unnamed"}
     endings = {
-        t
-        for _, text in seen
-        for t in ("sides", "dungeon", "captures", "shared")
-        if f'[Termination "{t}"]' in text
+        e
+        for t in dice_games
+        for e in ("sides", "dungeon", "captures", "shared")
+        if f'[Termination "{e}"]' in t
     }
     assert endings == {"sides", "dungeon", "captures", "shared"}
+    assert any('[Game "cuckoo-cards"]' in t for t in texts), "the card game has an example"
 
 
 def test_the_console_script_pipeline() -> None:

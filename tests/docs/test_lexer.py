@@ -22,6 +22,8 @@ def test_examples_lex_without_errors_and_losslessly(path: Path) -> None:
     assert not [value for kind, value in tokens if kind is Error]
     kinds = {kind for kind, _ in tokens}
     assert {Name.Tag, String, Comment, Keyword.Constant} <= kinds
+    if '[Game "cuckoo-cards"]' in text:
+        assert ("Keyword", "deal") in {(str(k).split(".")[-1], v) for k, v in tokens}
 
 
 def test_registered_under_its_alias() -> None:
