@@ -539,9 +539,15 @@ def new_command(setup: dict[str, Any]) -> str:
 
 def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
     """The suite of *game*, built from the repository at *root* (spec and examples)."""
-    sources = (
-        (*_card_cases(root),) if game == CARDS else (*_cases(), *_game_cases(root), *_perft_cases())
-    )
+    if game == CARDS:
+        sources: tuple[Case, ...] = (*_card_cases(root),)
+    else:
+        examples = [
+            case
+            for chapter in sorted((root / "spec" / "cuckoo-dice").glob("*.md"))
+            for case in _examples(chapter)
+        ]
+        sources = (*_cases(), *examples, *_game_cases(root), *_perft_cases())
     cases = []
     for case in sources:
         entry: dict[str, Any] = {"id": case.id, "rules": list(case.rules)}
