@@ -29,7 +29,7 @@ __all__ = ["GAMES", "Kit", "parse_chunk", "read_records", "validate"]
 class Kit:
     """What the command line needs of a game."""
 
-    dialect: Dialect
+    dialect: Dialect[Any]
     replay: Callable[[Any], Iterator[Any]]
     format_record: Callable[[Any], str]
     legal: Callable[[Any], list[str]]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from lark import (
     Lark,
@@ -254,8 +254,11 @@ class RecordTransformer(Transformer[Token, tuple[Any, ...]]):
         return tags, moves, comments, token
 
 
+R = TypeVar("R", bound=Record)
+
+
 @dataclass(frozen=True)
-class Dialect:
+class Dialect(Generic[R]):
     """One game's notation: its grammar and tags; reading is the same for every game.
 
     The grammar has two start rules, ``start`` (a record: ``header movetext result``) and
@@ -277,10 +280,10 @@ class Dialect:
     required: tuple[str, ...]
     canonical_value: Callable[[str, str], str]
     """The canonical form of a known tag's value."""
-    record_type: type[Record] = Record
-    check: Callable[[Record], Record] = field(default=lambda record: record)
-    """The game's own checks of a record just read (its tags and setup); raises
-    :class:`NotationError`."""
+    record_type: type[R]
+    start: Callable[[R], object]
+    """The game's first state from a record's tags (raising the engine's errors): a record
+    whose tags name no possible game is refused with the rule they break."""
     results: frozenset[str] = frozenset()
     """The result tokens, when every move is written as one word: then a record can be read
     word by word (see :meth:`_quick`); empty for a game whose moves have spaces in them."""
@@ -311,7 +314,7 @@ class Dialect:
             names=self.terminals,
         )
 
-    def parse(self, text: str, *, source: str | None = None) -> Record:
+    def parse(self, text: str, *, source: str | None = None) -> R:
         """Read one record.
 
         :raises NotationError: for text that is not a record, with line, column, what was
@@ -331,7 +334,7 @@ class Dialect:
 
     def read_records(
         self, lines: Iterable[str], *, source: str | None = None
-    ) -> Iterator[Record | NotationError]:
+    ) -> Iterator[R | NotationError]:
         """The records of a file, one at a time; a malformed one is yielded as its error, so
         that reading goes on with the next."""
         try:
@@ -392,7 +395,7 @@ class Dialect:
             return value
         return self._words[key]
 
-    def parse_chunk(self, chunk: Chunk, source: str | None) -> Record:
+    def parse_chunk(self, chunk: Chunk, source: str | None) -> R:
         try:
             tags, moves, comments, token = self._quick(chunk.text) or self._parse(chunk.text)
         except UnexpectedInput as error:
@@ -408,18 +411,22 @@ class Dialect:
                 line=chunk.line,
                 source=source,
             )
-        return self.check(
-            self.record_type(
-                named,
-                tuple(move for move, _, _ in moves),
-                tuple(comments),
-                token,
-                tuple((chunk.line + line - 1, column) for _, line, column in moves),
-                source,
-                chunk.index,
-                chunk.line,
-            )
+        record = self.record_type(
+            named,
+            tuple(move for move, _, _ in moves),
+            tuple(comments),
+            token,
+            tuple((chunk.line + line - 1, column) for _, line, column in moves),
+            source,
+            chunk.index,
+            chunk.line,
         )
+        try:
+            self.start(record)
+        except CuckooError as error:
+            rule = error.rule or f"{self.prefix}-NOTATION-TAGS"
+            raise NotationError(error.detail, rule=rule, line=chunk.line, source=source) from None
+        return record
 
     @staticmethod
     def _moved(error: NotationError, chunk: Chunk, source: str | None) -> CuckooError:

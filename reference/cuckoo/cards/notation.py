@@ -132,19 +132,12 @@ def _canonical_value(key: str, value: str) -> str:
     return value.strip() if key in ("Lives", "Dealer") else value
 
 
-def check(record: notation.Record) -> Record:
-    """The tags must name possible players, dealer and variant (CC-NOTATION-TAGS)."""
-    assert isinstance(record, Record)
-    try:
-        new_game(record.rules(), record.setup())
-    except CuckooError as error:
-        raise NotationError(
-            error.detail, rule=error.rule, line=record.line, source=record.source
-        ) from None
-    return record
+def start(record: Record) -> State:
+    """The state before the first card, from the tags (the engine's errors if impossible)."""
+    return new_game(record.rules(), record.setup())
 
 
-DIALECT: Final = notation.Dialect(
+DIALECT: Final = notation.Dialect[Record](
     game=GAME,
     prefix="CC",
     transformer=_ToValues,
@@ -154,7 +147,7 @@ DIALECT: Final = notation.Dialect(
     required=REQUIRED,
     canonical_value=_canonical_value,
     record_type=Record,
-    check=check,
+    start=start,
 )
 
 
@@ -163,9 +156,7 @@ def parse(text: str, *, source: str | None = None) -> Record:
 
     :raises NotationError: for text that is not a record (spec: cuckoo-cards, notation).
     """
-    record = DIALECT.parse(text, source=source)
-    assert isinstance(record, Record)
-    return record
+    return DIALECT.parse(text, source=source)
 
 
 def parse_move(text: str) -> Move | Deal:
@@ -180,9 +171,7 @@ def read_records(
 ) -> Iterator[Record | NotationError]:
     """The records of a file, one at a time; a malformed one is yielded as its error, so
     that reading goes on with the next."""
-    for item in DIALECT.read_records(lines, source=source):
-        assert isinstance(item, (Record, NotationError))
-        yield item
+    return DIALECT.read_records(lines, source=source)
 
 
 def replay(record: Record) -> Iterator[State]:
@@ -191,7 +180,7 @@ def replay(record: Record) -> Iterator[State]:
     :raises IllegalMoveError: naming the record, the move, its place and the rule.
     :raises NotationError: for a deal with too many or too few cards (CC-NOTATION-DEAL).
     """
-    state = new_game(record.rules(), record.setup())
+    state = start(record)
     yield state
     for ply, move in enumerate(record.moves):
         try:

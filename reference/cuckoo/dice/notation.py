@@ -14,7 +14,7 @@ from typing import ClassVar, Final
 from lark import Token, v_args
 
 from .. import notation
-from ..errors import AmbiguousMoveError, CuckooError, IllegalMoveError, NotationError
+from ..errors import AmbiguousMoveError, CuckooError, IllegalMoveError, NotationError, SetupError
 from ..notation import Located, at
 from .geometry import CELL_NAMES, SIDE_NAMES, cell_named
 from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
@@ -246,9 +246,7 @@ def parse(text: str, *, source: str | None = None) -> Record:
     :raises NotationError: for text that is not a record, with line, column, what was
         expected and the rule (spec: notation).
     """
-    record = DIALECT.parse(text, source=source)
-    assert isinstance(record, Record)
-    return record
+    return DIALECT.parse(text, source=source)
 
 
 def parse_move(text: str) -> Move | Seen:
@@ -266,33 +264,27 @@ def read_records(
 ) -> Iterator[Record | NotationError]:
     """The records of a file, one at a time; a malformed one is yielded as its error, so
     that reading goes on with the next."""
-    for item in DIALECT.read_records(lines, source=source):
-        assert isinstance(item, (Record, NotationError))
-        yield item
+    return DIALECT.read_records(lines, source=source)
 
 
-def check(record: notation.Record) -> Record:
-    """The tags must name a ruleset and a possible setup (CD-NOTATION-TAGS)."""
-    assert isinstance(record, Record)
-    line = record.line
-
-    def fail(message: str, rule: str) -> NotationError:
-        return NotationError(message, rule=rule, line=line, source=record.source)
-
+def start(record: Record) -> State:
+    """The state before the first move, from the tags (CD-NOTATION-TAGS and the setup
+    rules): a First tag naming nobody and a roll with other than faces are refused here,
+    where the tag's own words can be quoted."""
     if record.tag("First") not in PLAYER_NAMES:
-        raise fail(f"tag First must be Blue or Red, not {record.tag('First')!r}", "CD-SETUP-FIRST")
+        raise SetupError(
+            f"tag First must be Blue or Red, not {record.tag('First')!r}", rule="CD-SETUP-FIRST"
+        )
     for player in PLAYER_NAMES:
         roll = record.tag(f"{player}Roll") or ""
         if not all(ch in "123456" for ch in roll.replace(" ", "")):
-            raise fail(f"tag {player}Roll must list die values 1-6, not {roll!r}", "CD-SETUP-ROLL")
-    try:
-        new_game(record.ruleset(), record.setup())
-    except CuckooError as error:
-        raise fail(error.detail, error.rule or "CD-NOTATION-TAGS") from None
-    return record
+            raise SetupError(
+                f"tag {player}Roll must list die values 1-6, not {roll!r}", rule="CD-SETUP-ROLL"
+            )
+    return new_game(record.ruleset(), record.setup())
 
 
-DIALECT: Final = notation.Dialect(
+DIALECT: Final = notation.Dialect[Record](
     game=GAME,
     prefix="CD",
     transformer=_ToValues,
@@ -302,7 +294,7 @@ DIALECT: Final = notation.Dialect(
     required=REQUIRED,
     canonical_value=_canonical_value,
     record_type=Record,
-    check=check,
+    start=start,
     results=frozenset(("1-0", "0-1", "1-1", "*")),
 )
 
@@ -317,7 +309,7 @@ def replay(record: Record) -> Iterator[State]:
         move as written, its line and column, and the rule.
     :raises AmbiguousMoveError: for a placement written as seen that more than one die fits.
     """
-    state = new_game(record.ruleset(), record.setup())
+    state = start(record)
     yield state
     for ply, move in enumerate(record.moves):
         try:
