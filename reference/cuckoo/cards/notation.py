@@ -184,7 +184,7 @@ def replay(record: Record) -> Iterator[State]:
     yield state
     for ply, move in enumerate(record.moves):
         try:
-            if isinstance(move, Deal) != (state.step == "deal"):
+            if not state.is_over and isinstance(move, Deal) != (state.step == "deal"):
                 raise NotationError(
                     f"each hand deals one card to each of the {len(state.active)} players "
                     "still in the game, then each decides",

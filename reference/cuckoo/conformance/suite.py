@@ -415,7 +415,8 @@ def _card_cases(root: Path) -> Iterator[Case]:
     yield hand("cards-one-player", ("CC-SETUP-PLAYERS",), (), "error", players=("Ann",))
     yield hand("cards-bad-variant", ("CC-RULESET-PARAMS",), (), "error", lives=0)
     yield hand("cards-perft", ("CC-TURN-ORDER",), ("deal 7h 3c 9s",), "perft 4")
-    yield from _examples(root / "spec" / CARDS / "notation.md")
+    for chapter in sorted((root / "spec" / CARDS).glob("*.md")):
+        yield from _examples(chapter)
     for seed in range(4):
         setup, moves = cards_random_game(cards_rules(), Random(seed), 3 + seed % 3)
         text = cards_format(cards_record_of(cards_rules(), setup, moves))
