@@ -1,0 +1,50 @@
+"""Moves and chance outcomes of Zum Kuckuck!: small immutable values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Deal", "Nest", "Play", "Start"]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the next number card dealt (ZK-SETUP-DEAL)."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return str(self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Chance, tactical version only: which of the players tied for the most cockatoo
+    cards begins the cycle (ZK-TACTICAL-FIRST)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"start {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Nest:
+    """Chance: the two nest cards turned up for a round, lower first (ZK-ROUND-NEST)."""
+
+    low: int
+    high: int
+
+    def __str__(self) -> str:
+        return f"nest {self.low} {self.high}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A player's number card for this round (ZK-ROUND-PLAY)."""
+
+    seat: int
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}:{self.number}"

@@ -1,0 +1,315 @@
+"""What happens in Zum Kuckuck! (spec chapters *zum-kuckuck/cycle* and *round*).
+
+One pure :func:`apply` with a branch per kind of move; every condition goes through
+:func:`~cuckoo.errors.require` with its rule ID.  Chance (the deal, the start player's
+draw, the nest cards) is a move of its own, with outcomes and exact probabilities from
+:func:`chance_outcomes`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from random import Random
+
+from ..errors import IllegalMoveError, require
+from .cards import HAND_SIZE, NEST_VALUES, NUMBERS, cockatoos
+from .moves import Deal, Nest, Play, Start
+from .scoring import cycle_score
+from .state import Seat, State, full_pile
+
+__all__ = [
+    "Move",
+    "apply",
+    "chance_outcomes",
+    "choosing",
+    "legal_moves",
+    "next_in",
+    "play_order",
+    "random_outcome",
+]
+
+Move = Deal | Start | Nest | Play
+
+
+def next_in(state: State, seat: Seat) -> Seat:
+    """The next seat to the left that is still in the cycle."""
+    n = len(state.players)
+    return next(s % n for s in range(seat + 1, seat + n + 1) if s % n not in state.out)
+
+
+def play_order(state: State) -> tuple[Seat, ...]:
+    """ZK-TACTICAL-ORDER: the players still in, from the start player leftwards."""
+    order = [state.starter]
+    while len(order) < len(state.active):
+        order.append(next_in(state, order[-1]))
+    return tuple(order)
+
+
+def choosing(state: State) -> tuple[Seat, ...]:
+    """Who may play a number card now: in the basic version everyone still in who has not
+    chosen (ZK-BASIC-SIMULTANEOUS); in the tactical one, the next in order."""
+    if state.step != "play":
+        return ()
+    if not state.rules.in_turn:
+        return tuple(s for s in state.active if state.plays[s] is None)
+    return tuple(s for s in play_order(state) if state.plays[s] is None)[:1]
+
+
+def _dealt(state: State) -> set[int]:
+    return {n for hand in state.dealt for n in hand}
+
+
+def _pairs(pile: tuple[int, ...]) -> list[tuple[Nest, Fraction]]:
+    """ZK-ROUND-NEST: each pair of values two cards drawn from *pile* can show."""
+    total = sum(pile)
+    pairs = total * (total - 1)
+    outcomes = []
+    for i, low in enumerate(NEST_VALUES):
+        for high in NEST_VALUES[i:]:
+            a, b = pile[low - 1], pile[high - 1]
+            ways = a * (a - 1) if low == high else 2 * a * b
+            if ways:
+                outcomes.append((Nest(low, high), Fraction(ways, pairs)))
+    return outcomes
+
+
+def _tied_for_start(state: State) -> tuple[Seat, ...]:
+    """ZK-TACTICAL-FIRST: the seats with the most cockatoo cards."""
+    most = max(state.counts)
+    return tuple(s for s, c in enumerate(state.counts) if c == most)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    """What chance can do next, with exact probabilities; empty at a decision."""
+    if state.step == "deal":
+        left = [n for n in NUMBERS if n not in _dealt(state)]
+        return tuple((Deal(n), Fraction(1, len(left))) for n in left)
+    if state.step == "start":
+        tied = _tied_for_start(state)
+        return tuple((Start(s), Fraction(1, len(tied))) for s in tied)
+    if state.step == "nest":
+        return tuple(_pairs(state.pile))
+    return ()
+
+
+def random_outcome(state: State, rng: Random) -> Move:
+    """A chance outcome drawn with *rng*, with the probabilities of :func:`chance_outcomes`."""
+    if state.step == "deal":
+        return Deal(rng.choice([n for n in NUMBERS if n not in _dealt(state)]))
+    if state.step == "nest":
+        cards = [v for v in NEST_VALUES for _ in range(state.pile[v - 1])]
+        low, high = sorted(rng.sample(cards, 2))
+        return Nest(low, high)
+    return Start(rng.choice(_tied_for_start(state)))
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """The chance outcomes, or every number card each player who may play now could play;
+    none once the match is over."""
+    if state.is_chance:
+        return tuple(outcome for outcome, _ in chance_outcomes(state))
+    return tuple(Play(s, n) for s in choosing(state) for n in sorted(state.hands[s]))
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after *move*; *state* itself is unchanged.
+
+    :raises IllegalMoveError: naming the rule the move breaks.
+    """
+    require(not state.is_over, "ZK-TURN-OVER", "the match is over: no move is legal")
+    if isinstance(move, Play):
+        require(
+            state.step == "play",
+            "ZK-TURN-CHANCE",
+            lambda: f"no number card can be played now: {_due(state)} first",
+        )
+        return _play(state, move)
+    if isinstance(move, Deal):
+        require(state.step == "deal", "ZK-TURN-CHANCE", "the number cards are already dealt")
+        require(
+            move.number in NUMBERS and move.number not in _dealt(state),
+            "ZK-SETUP-DEAL",
+            lambda: f"{move.number} is not a number card left to deal",
+        )
+        return _deal(state, move.number)
+    if isinstance(move, Start):
+        require(
+            state.step == "start",
+            "ZK-TURN-CHANCE",
+            lambda: f"no start player is drawn now: {_due(state)}",
+        )
+        tied = _tied_for_start(state)
+        require(
+            move.seat in tied,
+            "ZK-TACTICAL-FIRST",
+            lambda: (
+                "the draw is among the players with the most cockatoo cards: "
+                + ", ".join(state.players[s] for s in tied)
+            ),
+        )
+        return replace(state, step="nest", starter=move.seat)
+    if isinstance(move, Nest):
+        require(
+            state.step == "nest",
+            "ZK-TURN-CHANCE",
+            lambda: f"no nest cards are turned up now: {_due(state)}",
+        )
+        pile = list(state.pile)
+        for value in (move.low, move.high):
+            require(
+                value in NEST_VALUES and pile[value - 1] > 0,
+                "ZK-ROUND-NEST",
+                f"no nest card {value} is left in the pile",
+            )
+            pile[value - 1] -= 1
+        shown = (min(move.low, move.high), max(move.low, move.high))
+        return replace(state, step="play", pile=tuple(pile), shown=shown)
+    raise IllegalMoveError(f"not a move: {move!r}", rule="ZK-TURN-CHANCE")
+
+
+def _due(state: State) -> str:
+    return {
+        "deal": "the number cards must be dealt",
+        "start": "the start player must be drawn",
+        "nest": "two nest cards must be turned up",
+        "play": "number cards must be played",
+        "over": "the match is over",
+    }[state.step]
+
+
+def _deal(state: State, number: int) -> State:
+    """ZK-SETUP-DEAL: twelve cards to each seat in turn; then the first cycle begins."""
+    dealt = list(state.dealt)
+    seat = state.to_deal
+    dealt[seat] = (*dealt[seat], number)
+    after = replace(state, dealt=tuple(dealt))
+    if seat == len(state.players) - 1 and len(dealt[seat]) == HAND_SIZE:
+        return _new_cycle(after)
+    return after
+
+
+def _new_cycle(state: State) -> State:
+    """ZK-CYCLE-START, ZK-CYCLE-PASS: in cycle c, seat i holds the hand first dealt to seat
+    i - c, with its cockatoo cards, all cockatoo side up; nests are empty, the nest pile is
+    full, and everyone is in."""
+    n = len(state.players)
+    hands = tuple(frozenset(state.dealt[(seat - state.cycle) % n]) for seat in range(n))
+    counts = tuple(cockatoos(hand) for hand in hands)
+    fresh = replace(
+        state,
+        round=0,
+        hands=hands,
+        counts=counts,
+        cockatoos=counts,
+        nests=((),) * n,
+        pile=full_pile(),
+        shown=None,
+        out=frozenset(),
+        plays=(None,) * n,
+        turned=(),
+    )
+    if not state.rules.in_turn:
+        return replace(fresh, step="nest")
+    tied = _tied_for_start(fresh)
+    if len(tied) == 1:
+        return replace(fresh, step="nest", starter=tied[0])
+    return replace(fresh, step="start")  # ZK-TACTICAL-FIRST: a tie is drawn
+
+
+def _play(state: State, move: Play) -> State:
+    """ZK-ROUND-PLAY: a card from the player's own hand, once per round; in the tactical
+    version, in turn (ZK-TACTICAL-ORDER)."""
+    seat, number = move.seat, move.number
+    require(
+        seat in range(len(state.players)) and seat not in state.out,
+        "ZK-ROUND-PLAY",
+        lambda: f"seat {seat} is not a player still in this cycle",
+    )
+    name = state.players[seat]
+    require(state.plays[seat] is None, "ZK-ROUND-PLAY", f"{name} has already played this round")
+    if state.rules.in_turn:
+        (due,) = choosing(state)
+        require(
+            seat == due,
+            "ZK-TACTICAL-ORDER",
+            lambda: f"{state.players[due]} plays next, not {name}",
+        )
+    require(
+        number in state.hands[seat],
+        "ZK-ROUND-PLAY",
+        lambda: f"{name} does not hold {number}",
+    )
+    plays = list(state.plays)
+    plays[seat] = number
+    hands = list(state.hands)
+    hands[seat] = hands[seat] - {number}
+    after = replace(state, plays=tuple(plays), hands=tuple(hands))
+    if any(after.plays[s] is None for s in after.active):
+        return after
+    return _resolve(after)
+
+
+def _resolve(state: State) -> State:
+    """The cards are shown: nest cards taken, cockatoos turned, players dropped."""
+    assert state.shown is not None
+    by_number = sorted(state.active, key=lambda s: -(state.plays[s] or 0))
+    nests = list(state.nests)
+    low, high = state.shown
+    nests[by_number[0]] = (*nests[by_number[0]], low)  # ZK-ROUND-TAKE
+    nests[by_number[1]] = (*nests[by_number[1]], high)
+    taken = replace(state, nests=tuple(nests))
+    after, turned = _turn(taken)
+    after = replace(after, round=state.round + 1, plays=(None,) * len(state.players))
+    if after.round == HAND_SIZE or len(after.active) <= 2:  # ZK-CYCLE-END
+        return _end_cycle(after)
+    if not state.rules.in_turn:
+        return replace(after, step="nest", shown=None)
+    last = max(turned[-1], key=play_order(state).index)  # ZK-TACTICAL-NEXT
+    return replace(after, step="nest", shown=None, starter=next_in(after, last))
+
+
+def _highest(state: State) -> tuple[Seat, ...]:
+    """ZK-ROUND-TURN: the players still in whose nest shows the highest value."""
+    best = max(state.top(s) for s in state.active)
+    return tuple(s for s in state.active if state.top(s) == best)
+
+
+def _turn(state: State) -> tuple[State, list[tuple[Seat, ...]]]:
+    """ZK-ROUND-TURN, ZK-ROUND-DROP, ZK-ROUND-PASS: the highest nests turn a cockatoo card
+    each; a player with none left drops out, and then whoever now shows the highest nest
+    turns one, until nobody drops out or only two players are left.
+
+    Returns the new state and each batch of players who had to turn, in order."""
+    batches: list[tuple[Seat, ...]] = []
+    while True:
+        batch = _highest(state)
+        batches.append(batch)
+        cockatoos_ = list(state.cockatoos)
+        dropped = set()
+        for seat in batch:
+            if cockatoos_[seat]:
+                cockatoos_[seat] -= 1
+            else:
+                dropped.add(seat)
+        hands = tuple(frozenset() if s in dropped else h for s, h in enumerate(state.hands))
+        nests = tuple(() if s in dropped else nest for s, nest in enumerate(state.nests))
+        state = replace(
+            state,
+            cockatoos=tuple(cockatoos_),
+            hands=hands,
+            nests=nests,
+            out=state.out | dropped,
+            turned=tuple(s for b in batches for s in b if s not in state.out | dropped),
+        )
+        if not dropped or len(state.active) <= 2:
+            return state, batches
+
+
+def _end_cycle(state: State) -> State:
+    """ZK-CYCLE-END, ZK-MATCH-CYCLES: score the cycle; after as many cycles as players,
+    the match is over."""
+    scored = replace(state, scores=(*state.scores, cycle_score(state)), cycle=state.cycle + 1)
+    if scored.cycle == len(state.players):
+        return replace(scored, step="over", shown=None)
+    return _new_cycle(scored)

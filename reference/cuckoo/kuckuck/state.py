@@ -1,0 +1,124 @@
+"""The state of a match of Zum Kuckuck!: an immutable value."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from ..errors import SetupError
+from .cards import HAND_SIZE, NEST_CARDS, NEST_VALUES
+from .rulesets import RULES, Rules
+
+__all__ = ["KEYWORDS", "Seat", "Setup", "State", "Step", "new_game"]
+
+Seat = int
+"""A player's place at the table, 0 to n-1; a player's left neighbour sits at the next."""
+
+Step = Literal["deal", "start", "nest", "play", "over"]
+
+KEYWORDS: Final = frozenset({"deal", "nest", "start"})
+"""Words of the notation that cannot be names (ZK-SETUP-PLAYERS)."""
+_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Who plays, in seating order (spec: zum-kuckuck, setup)."""
+
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A position: the hands, nests, cockatoo cards and scores, and what happens next."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    dealt: tuple[tuple[int, ...], ...]
+    """The number cards dealt to each seat at the start of the match, in the order dealt."""
+    step: Step
+    """What happens next: a card is dealt, the start player drawn, nest cards turned up
+    (all three chance), number cards played, or nothing (the match is over)."""
+    cycle: int = 0
+    """Cycles finished."""
+    round: int = 0
+    """Rounds finished in this cycle."""
+    hands: tuple[frozenset[int], ...] = ()
+    """The number cards each seat holds in this cycle."""
+    counts: tuple[int, ...] = ()
+    """Cockatoo cards each seat received at the start of this cycle (ZK-SETUP-COUNT)."""
+    cockatoos: tuple[int, ...] = ()
+    """Cockatoo cards each seat still has cockatoo side up."""
+    nests: tuple[tuple[int, ...], ...] = ()
+    """Each seat's nest pile, bottom first; the last card is the one that counts."""
+    pile: tuple[int, ...] = ()
+    """Nest cards not yet turned up this cycle: how many of each value 1 to 12."""
+    shown: tuple[int, int] | None = None
+    """The two nest cards of this round, lower first."""
+    out: frozenset[Seat] = frozenset()
+    """Seats that dropped out of this cycle (ZK-ROUND-DROP)."""
+    plays: tuple[int | None, ...] = ()
+    """Each seat's number card for this round; in the basic version nobody sees the others'
+    until all have chosen (ZK-BASIC-SIMULTANEOUS)."""
+    starter: Seat = 0
+    """Tactical version: who plays first in this round (ZK-TACTICAL-ORDER)."""
+    turned: tuple[Seat, ...] = ()
+    """Who turned a cockatoo card in the last round, in the order they did."""
+    scores: tuple[tuple[int, ...], ...] = ()
+    """The score of each finished cycle, per seat (ZK-SCORE-*)."""
+
+    @property
+    def active(self) -> tuple[Seat, ...]:
+        """The seats still in this cycle."""
+        return tuple(s for s in range(len(self.players)) if s not in self.out)
+
+    @property
+    def is_chance(self) -> bool:
+        return self.step in ("deal", "start", "nest")
+
+    @property
+    def is_over(self) -> bool:
+        return self.step == "over"
+
+    @property
+    def to_deal(self) -> Seat:
+        """During the deal: the seat the next card goes to (12 to each, in seat order)."""
+        return sum(len(hand) for hand in self.dealt) // HAND_SIZE
+
+    def top(self, seat: Seat) -> int:
+        """ZK-NEST-TOP: the value of the card on top of *seat*'s nest; 0 for no nest."""
+        nest = self.nests[seat]
+        return nest[-1] if nest else 0
+
+
+def new_game(rules: Rules | None, setup: Setup) -> State:
+    """The state before the first card is dealt.
+
+    :raises SetupError: for fewer than 3 or more than 5 players, or names that are not
+        names, are notation words, or are not distinct (ZK-SETUP-PLAYERS).
+    """
+    players = tuple(setup.players)
+    if not 3 <= len(players) <= 5:
+        raise SetupError(
+            f"Zum Kuckuck! needs 3 to 5 players, not {len(players)}", rule="ZK-SETUP-PLAYERS"
+        )
+    bad = [
+        p
+        for p in players
+        if not isinstance(p, str) or not _NAME.fullmatch(p) or p.lower() in KEYWORDS
+    ]
+    if bad:
+        raise SetupError(
+            f"{bad[0]!r} is not a name (a letter, then letters, digits or _; "
+            "not deal, nest or start)",
+            rule="ZK-SETUP-PLAYERS",
+        )
+    if len({p.lower() for p in players}) != len(players):
+        raise SetupError("two players have the same name", rule="ZK-SETUP-PLAYERS")
+    return State(rules or RULES, players, ((),) * len(players), "deal")
+
+
+def full_pile() -> tuple[int, ...]:
+    """ZK-CYCLE-START: every nest card back in the pile."""
+    return tuple(NEST_CARDS[v] for v in NEST_VALUES)
