@@ -1,0 +1,398 @@
+"""The notation of a match of Zum Kuckuck!: read, write, replay (spec: *zum-kuckuck/notation*).
+
+A record lists each player's dealt cards, then one line per round: the two nest cards and
+the number cards played.  In the basic version the cards of a round are written together
+in parentheses, in seating order, since they were chosen at the same time; in the tactical
+version they are written in the order they were played.  The record holds every chance
+outcome, so it replays to exactly one state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from lark import Token, v_args
+
+from .. import notation
+from ..errors import CuckooError, NotationError
+from ..notation import Located, at, quote
+from .moves import Deal, Nest, Play, Start
+from .rules import Move, apply
+from .rulesets import Rules, rules
+from .scoring import winners
+from .state import Setup, State, new_game
+
+__all__ = [
+    "DIALECT",
+    "GAME",
+    "Draw",
+    "Hand",
+    "Item",
+    "Played",
+    "Record",
+    "Together",
+    "format_record",
+    "moves_of",
+    "parse",
+    "parse_item",
+    "read_records",
+    "record_of",
+    "replay",
+    "result_token",
+]
+
+GAME: Final = "zum-kuckuck"
+
+ROSTER: Final = ("Game", "Variant", "Event", "Site", "Date", "Round", "Players", "Result")
+REQUIRED: Final = ("Game", "Players")
+
+TERMINALS: Final = {
+    "TAG_NAME": "a tag name",
+    "TAG_VALUE": 'a quoted tag value "..." (or the winner\'s name, quoted)',
+    "ROUND_NUMBER": "a round number such as 1.1.",
+    "NUMBER": "a number",
+    "NAME": "a player's name",
+    "DEAL": "deal",
+    "START": "start",
+    "NEST": "nest",
+    "LPAR": "(",
+    "RPAR": ")",
+    "RESULT": "* or the winner's name in quotes",
+    "COMMENT": "a {comment}",
+    "LSQB": "[",
+    "RSQB": "]",
+    "$END": "the end of the record",
+}
+
+SYNTAX_EXAMPLES: Final = {
+    "a record ends with * or the winner's name in quotes": ["deal Ann 1 2", "1.1. nest 3 9"],
+    "a deal names the player, then the cards: deal Ann 3 17 ...": ["deal 3 *", "deal Ann *"],
+    "a round's nest cards are two numbers, such as nest 3 9": ["nest 3 *", "nest *"],
+    "a play is a player's name and a number card, such as Ann 45": ["Ann *", "(Ann *"],
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """``deal NAME N ...``: the number cards dealt to one player, in the order dealt."""
+
+    player: str
+    numbers: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return " ".join(["deal", self.player, *map(str, self.numbers)])
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """``start NAME``: the tactical version's draw among players tied for the start."""
+
+    player: str
+
+    def __str__(self) -> str:
+        return f"start {self.player}"
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """``NAME N``: one number card, played face up in turn (tactical version)."""
+
+    player: str
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Together:
+    """``(NAME N NAME N ...)``: the cards of a round shown together (basic version); the
+    order they are written in means nothing."""
+
+    plays: tuple[Played, ...]
+
+    def __str__(self) -> str:
+        return "(" + " ".join(map(str, self.plays)) + ")"
+
+
+Item = Hand | Draw | Nest | Played | Together
+"""What a record's movetext holds: moves with players named, as people write them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Record(notation.Record):
+    """One match of Zum Kuckuck! as written down."""
+
+    moves: tuple[Item, ...]
+    """The deal, the nest cards and the plays, in order."""
+
+    unit: ClassVar[str] = "item"
+
+    def rules(self) -> Rules:
+        """The version named by the Variant tag (ZK-RULESET-PARAMS)."""
+        variant = self.tag("Variant")
+        return rules() if variant is None else rules(variant=variant)
+
+    def setup(self) -> Setup:
+        """The players in seating order."""
+        return Setup(tuple((self.tag("Players") or "").split()))
+
+
+class _ToValues(notation.RecordTransformer):
+    """Grammar rules to record items, applied while parsing."""
+
+    def deal(self, tokens: list[Token]) -> Located:
+        return at(Hand(str(tokens[1]), tuple(int(t) for t in tokens[2:])), tokens[0])
+
+    @v_args(inline=True)
+    def start_draw(self, token: Token, name: Token) -> Located:
+        return at(Draw(str(name)), token)
+
+    @v_args(inline=True)
+    def nest(self, token: Token, first: Token, second: Token) -> Located:
+        low, high = sorted((int(first), int(second)))
+        return at(Nest(low, high), token)
+
+    @v_args(inline=True)
+    def play(self, name: Token, number: Token) -> Located:
+        return at(Played(str(name), int(number)), name)
+
+    def together(self, plays: list[Located]) -> Located:
+        first = plays[0]
+        return Together(tuple(p for p, _, _ in plays)), first[1], first[2] - 1
+
+
+def _canonical_value(key: str, value: str) -> str:
+    if key in ("Game", "Variant"):
+        return value.strip().lower()
+    if key == "Players":
+        return " ".join(value.replace(",", " ").split())
+    return value
+
+
+def start(record: Record) -> State:
+    """The state before the first card, from the tags (the engine's errors if impossible)."""
+    return new_game(record.rules(), record.setup())
+
+
+DIALECT: Final = notation.Dialect[Record](
+    game=GAME,
+    prefix="ZK",
+    transformer=_ToValues,
+    terminals=TERMINALS,
+    examples=SYNTAX_EXAMPLES,
+    roster=ROSTER,
+    required=REQUIRED,
+    canonical_value=_canonical_value,
+    record_type=Record,
+    start=start,
+)
+
+
+def parse(text: str, *, source: str | None = None) -> Record:
+    """Read one record.
+
+    :raises NotationError: for text that is not a record (spec: zum-kuckuck, notation).
+    """
+    return DIALECT.parse(text, source=source)
+
+
+def parse_item(text: str) -> Item:
+    """Read one item written on its own, such as ``nest 3 9`` or ``Ann 45``."""
+    item: Item = DIALECT.parse_move(text)
+    return item
+
+
+def read_records(
+    lines: Iterable[str], *, source: str | None = None
+) -> Iterator[Record | NotationError]:
+    """The records of a file, one at a time; a malformed one is yielded as its error, so
+    that reading goes on with the next."""
+    return DIALECT.read_records(lines, source=source)
+
+
+def _seat(state: State, name: str, rule: str) -> int:
+    if name not in state.players:
+        raise NotationError(
+            f"{name} is not a player; the players are {' '.join(state.players)}", rule=rule
+        )
+    return state.players.index(name)
+
+
+def moves_of(state: State, item: Item) -> list[Move]:
+    """The engine's moves that *item* writes, read in *state* (names become seats).
+
+    :raises NotationError: for a deal out of place or of the wrong size
+        (ZK-NOTATION-DEAL), or plays written the other version's way or naming someone
+        who is not a player (ZK-NOTATION-PLAYS).
+    """
+    if isinstance(item, Hand):
+        seat = _seat(state, item.player, "ZK-NOTATION-DEAL")
+        if state.step != "deal" or seat != state.to_deal or state.dealt[seat]:
+            due = state.players[state.to_deal] if state.step == "deal" else None
+            raise NotationError(
+                f"the deal is written once per player, in seating order; next is {due}"
+                if due
+                else "the number cards are dealt once, at the start of the match",
+                rule="ZK-NOTATION-DEAL",
+            )
+        if len(item.numbers) != 12:
+            raise NotationError(
+                f"{item.player} is dealt 12 number cards, not {len(item.numbers)}",
+                rule="ZK-NOTATION-DEAL",
+            )
+        return [Deal(n) for n in item.numbers]
+    if isinstance(item, Draw):
+        return [Start(_seat(state, item.player, "ZK-NOTATION-PLAYS"))]
+    if isinstance(item, Nest):
+        return [item]
+    if isinstance(item, Played):
+        if not state.rules.in_turn:
+            raise NotationError(
+                "in the basic version a round's cards are shown together: write them in "
+                "parentheses, such as (Ann 45 Bob 12 Cy 33)",
+                rule="ZK-NOTATION-PLAYS",
+            )
+        return [Play(_seat(state, item.player, "ZK-NOTATION-PLAYS"), item.number)]
+    if state.rules.in_turn:
+        raise NotationError(
+            "in the tactical version cards are played in turn: write them one by one, "
+            "without parentheses, in the order played",
+            rule="ZK-NOTATION-PLAYS",
+        )
+    seats = [_seat(state, p.player, "ZK-NOTATION-PLAYS") for p in item.plays]
+    if sorted(seats) != sorted(state.active) and state.step == "play":
+        raise NotationError(
+            "a round's group holds one card from each player still in: "
+            + " ".join(state.players[s] for s in state.active),
+            rule="ZK-NOTATION-PLAYS",
+        )
+    return [Play(s, p.number) for s, p in zip(seats, item.plays, strict=True)]
+
+
+def _step(state: State, item: Item) -> State:
+    for move in moves_of(state, item):
+        state = apply(state, move)
+    return state
+
+
+def result_token(state: State) -> str:
+    """``*`` while the match goes on; then the winner's name, or the names sharing the win
+    (ZK-NOTATION-RESULT)."""
+    won = winners(state)
+    return " ".join(state.players[s] for s in won) if won else "*"
+
+
+def replay(record: Record) -> Iterator[State]:
+    """The state before the first card and after every item, each checked.
+
+    :raises IllegalMoveError: naming the record, the item, its place and the rule.
+    :raises NotationError: for an item written the wrong way, and for a wrong result.
+    """
+    state = start(record)
+    yield state
+    for ply, item in enumerate(record.moves):
+        try:
+            state = _step(state, item)
+        except CuckooError as error:
+            raise record.located(error, ply, item) from None
+        yield state
+    token = result_token(state)
+    if record.result != token:
+        shown = token if token == "*" else quote(token)
+        raise NotationError(
+            f"game {record.index}: the result is {shown}, but the record says "
+            + (record.result if record.result == "*" else quote(record.result)),
+            rule="ZK-NOTATION-RESULT",
+            line=record.spans[-1][0] if record.spans else record.line,
+            source=record.source,
+        )
+
+
+def _lines(record: Record, notes: dict[int, list[str]]) -> Iterator[str]:
+    """The movetext, a line for each dealt hand and for each round, numbered
+    cycle.round from the replay; what follows an illegal item goes on one last line."""
+    state: State | None = start(record)
+    words: list[str] = []
+    for ply, item in enumerate(record.moves):
+        opens = isinstance(item, Hand) or (
+            isinstance(item, (Draw, Nest)) and not (words and words[-1].startswith("start"))
+        )
+        if state is not None and opens:
+            if words:
+                yield " ".join(words)
+            words = [] if isinstance(item, Hand) else [f"{state.cycle + 1}.{state.round + 1}."]
+        words.append(str(item))
+        words.extend(notes.get(ply + 1, []))
+        try:
+            state = _step(state, item) if state is not None else None
+        except CuckooError:
+            state = None
+    if words:
+        yield " ".join(words)
+
+
+def format_record(record: Record) -> str:
+    """The canonical text of *record* (ZK-NOTATION-CANONICAL), ending with a newline."""
+    notes: dict[int, list[str]] = {}
+    for ply, text in record.comments:
+        notes.setdefault(ply, []).append("{" + text + "}")
+    lines = [*DIALECT.tag_lines(record), "", *notes.get(0, [])]
+    lines.extend(_lines(record, notes))
+    lines.append(record.result if record.result == "*" else quote(record.result))
+    return "\n".join(lines) + "\n"
+
+
+def items_of(state: State, moves: Sequence[Move]) -> tuple[Item, ...]:
+    """The record items that write *moves*, played from *state* (the start of a match):
+    deals grouped by player, a basic round's plays grouped in seating order."""
+    items: list[Item] = []
+    pending: list[Play] = []
+    for move in moves:
+        if isinstance(move, Deal):
+            seat = state.to_deal
+            if state.dealt[seat]:
+                last = items[-1]
+                assert isinstance(last, Hand)
+                items[-1] = Hand(last.player, (*last.numbers, move.number))
+            else:
+                items.append(Hand(state.players[seat], (move.number,)))
+        elif isinstance(move, Start):
+            items.append(Draw(state.players[move.seat]))
+        elif isinstance(move, Nest):
+            items.append(move)
+        elif state.rules.in_turn:
+            items.append(Played(state.players[move.seat], move.number))
+        else:
+            pending.append(move)
+            if len(pending) == len(state.active):
+                group = sorted(pending, key=lambda p: p.seat)
+                items.append(
+                    Together(tuple(Played(state.players[p.seat], p.number) for p in group))
+                )
+                pending = []
+        state = apply(state, move)
+    return tuple(items)
+
+
+def record_of(
+    variant: Rules,
+    setup: Setup,
+    moves: Iterable[Move],
+    tags: Iterable[tuple[str, str]] = (),
+) -> Record:
+    """The record of a match played from *setup* with *moves*."""
+    moves = tuple(moves)
+    first = new_game(variant, setup)
+    items = items_of(first, moves)
+    state = first
+    for move in moves:
+        state = apply(state, move)
+    named: dict[str, Any] = {"Game": GAME, "Variant": variant.variant}
+    named.update(tags)
+    named["Players"] = " ".join(setup.players)
+    named["Result"] = result_token(state)
+    order = [k for k in ROSTER if k in named] + [k for k in named if k not in ROSTER]
+    return Record(tuple((k, str(named[k])) for k in order), items, (), named["Result"])
