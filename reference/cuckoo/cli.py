@@ -196,9 +196,13 @@ def cmd_render(args: argparse.Namespace) -> int:
 def cmd_random(args: argparse.Namespace) -> int:
     rng = Random(args.seed)
     kit = GAMES[args.game]
+    if args.ruleset and args.ruleset not in kit.variants:
+        rulesets = ", ".join(kit.variants) or "none"
+        raise UsageError(f"{args.game} has no ruleset {args.ruleset}; its rulesets: {rulesets}")
+    variant = args.ruleset or next(iter(kit.variants), "")
     with _output(args.output) as out:
         for number in range(1, args.games + 1):
-            record = kit.random_record(rng, args.ruleset, args.players, number)
+            record = kit.random_record(rng, variant, args.players, number)
             out.write(("\n" if number > 1 else "") + kit.format_record(record))
     return EXIT_OK
 
@@ -487,12 +491,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=sorted(GAMES), default="cuckoo-dice", help="the game")
     p.add_argument(
         "--ruleset",
-        choices=sorted(RULESETS),
-        default="cuckoo",
-        help="cuckoo-dice: the ruleset (default cuckoo)",
+        choices=sorted({v for kit in GAMES.values() for v in kit.variants}),
+        help="cuckoo-dice: cuckoo (default), dwnsiwn or unnamed; "
+        "zum-kuckuck: basic (default) or tactical",
     )
     p.add_argument(
-        "--players", type=_players, default=4, help="cuckoo-cards: how many players (default 4)"
+        "--players",
+        type=_players,
+        default=4,
+        help="cuckoo-cards (2 to 51) and zum-kuckuck (3 to 5): how many players (default 4)",
     )
     p.add_argument("--seed", type=int, required=True, help="same seed, same games")
     p.add_argument("--games", type=_positive, default=1, help="how many (default 1)")
@@ -500,7 +507,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_random)
 
     p = commands.add_parser("record", help="record a game played at the table, move by move")
-    p.add_argument("--game", choices=sorted(GAMES), default="cuckoo-dice", help="the game")
+    p.add_argument(
+        "--game", choices=["cuckoo-cards", "cuckoo-dice"], default="cuckoo-dice", help="the game"
+    )
     where = p.add_mutually_exclusive_group(required=True)
     where.add_argument("-o", "--output", help="the new record file (saved after every move)")
     where.add_argument("--resume", metavar="FILE", help="go on with the game saved in FILE")

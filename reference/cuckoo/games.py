@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Final
 
-from . import cards, dice
+from . import cards, dice, kuckuck
 from .cards import notation as cards_notation
 from .cards import playout as cards_playout
 from .cards import views as cards_views
@@ -20,6 +20,9 @@ from .dice import playout as dice_playout
 from .dice import svg as dice_svg
 from .dice import views as dice_views
 from .errors import CuckooError, NotationError
+from .kuckuck import notation as kuckuck_notation
+from .kuckuck import playout as kuckuck_playout
+from .kuckuck import views as kuckuck_views
 from .notation import Chunk, Dialect, Record, split_records
 
 __all__ = ["GAMES", "Kit", "parse_chunk", "read_records", "validate"]
@@ -38,6 +41,8 @@ class Kit:
     svg: Callable[[Any], str]
     random_record: Callable[[Random, str, int, int], Record]
     """A random game: ``(rng, variant, players, round) -> record``."""
+    variants: tuple[str, ...] = ()
+    """The rulesets a game can be played under, the default first; empty for one."""
 
 
 def _random_dice(rng: Random, variant: str, _: int, number: int) -> Record:
@@ -53,6 +58,13 @@ def _random_cards(rng: Random, _: str, players: int, number: int) -> Record:
     return cards_notation.record_of(cards.RULES, setup, moves, tags)
 
 
+def _random_kuckuck(rng: Random, variant: str, players: int, number: int) -> Record:
+    rules = kuckuck.rules(variant=variant)
+    setup, moves = kuckuck_playout.random_game(rules, rng, players)
+    tags = [("Event", "random"), ("Round", str(number))]
+    return kuckuck_notation.record_of(rules, setup, moves, tags)
+
+
 GAMES: Final = {
     dice_notation.GAME: Kit(
         dice_notation.DIALECT,
@@ -63,6 +75,7 @@ GAMES: Final = {
         dice_views.state_dict,
         dice_svg.position_svg,
         _random_dice,
+        tuple(dice.RULESETS),
     ),
     cards_notation.GAME: Kit(
         cards_notation.DIALECT,
@@ -73,6 +86,17 @@ GAMES: Final = {
         cards_views.state_dict,
         cards_views.table_svg,
         _random_cards,
+    ),
+    kuckuck_notation.GAME: Kit(
+        kuckuck_notation.DIALECT,
+        kuckuck_notation.replay,
+        kuckuck_notation.format_record,
+        kuckuck_notation.legal_texts,
+        kuckuck_views.diagram,
+        kuckuck_views.state_dict,
+        kuckuck_views.table_svg,
+        _random_kuckuck,
+        kuckuck.VARIANTS,
     ),
 }
 

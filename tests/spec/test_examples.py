@@ -8,6 +8,9 @@ from cuckoo import CuckooError, NotationError
 from cuckoo.cards import winner
 from cuckoo.dice import CELL_NAMES, SIDE_NAMES, result
 from cuckoo.games import read_records
+from cuckoo.kuckuck import State as KuckuckState
+from cuckoo.kuckuck import totals
+from cuckoo.kuckuck.notation import result_token
 
 from .specdoc import RULE_ID, Directive, directives
 
@@ -57,8 +60,26 @@ def test_example(example: Directive) -> None:
                 assert list(state.lives) == [int(n) for n in lives]
             case ["dealer", name]:
                 assert state.players[state.dealer] == name
+            case ["winner", *names] if isinstance(state, KuckuckState):
+                assert result_token(state).split() == names
             case ["winner", name]:
                 seat = winner(state)
                 assert seat is not None and state.players[seat] == name
+            case ["totals", *points]:
+                assert list(totals(state)) == [int(n) for n in points]
+            case ["scores", *points]:
+                assert list(state.scores[-1]) == [int(n) for n in points]
+            case ["cockatoos", *counts]:
+                assert list(state.cockatoos) == [int(n) for n in counts]
+            case ["tops", *values]:
+                assert [state.top(s) for s in range(len(state.players))] == [int(v) for v in values]
+            case ["out", *names]:
+                assert sorted(state.players[s] for s in state.out) == sorted(
+                    n for n in names if n != "-"
+                )
+            case ["starter", name]:
+                assert state.players[state.starter] == name
+            case ["cycle", number, played]:
+                assert (state.cycle + 1, state.round) == (int(number), int(played))
             case _:
                 pytest.fail(f"unknown expectation {expectation}")

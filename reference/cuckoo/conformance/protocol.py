@@ -14,13 +14,15 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import IO, Any, Final
 
-from .. import cards, dice
+from .. import cards, dice, kuckuck
 from ..cards import notation as cards_notation
 from ..cards import views as cards_views
 from ..dice import notation as dice_notation
 from ..dice import views as dice_views
 from ..errors import CuckooError, NotationError
 from ..games import Kit, read_records
+from ..kuckuck import notation as kuckuck_notation
+from ..kuckuck import views as kuckuck_views
 from ..notation import Record
 
 __all__ = ["PROTOCOL", "Session", "serve"]
@@ -50,6 +52,9 @@ def _params(words: list[str]) -> dict[str, object]:
 
 class DiceGame:
     """The dice pyramid: ``new RULESET FIRST BLUEROLL REDROLL [param=value ...]``."""
+
+    separator: Final = " "
+    """Between the moves of a ``legal`` or ``chance`` answer."""
 
     def __init__(self, state: dice.State) -> None:
         self.state = state
@@ -117,6 +122,8 @@ def _dice_perft(state: dice.State, depth: int) -> int:
 class CardGame:
     """Cuckoo (cards): ``new cuckoo-cards DEALER PLAYER PLAYER ... [param=value ...]``."""
 
+    separator: Final = " "
+
     def __init__(self, state: cards.State) -> None:
         self.state = state
 
@@ -160,18 +167,66 @@ class CardGame:
         return " ".join(f"{o}={_fraction(p)}" for o, p in cards.chance_outcomes(state))
 
     def perft(self, depth: int) -> int:
-        def count(state: cards.State, depth: int) -> int:
-            if depth == 0:
-                return 1
-            moves = cards.legal_moves(state)
-            if depth == 1:
-                return len(moves)
-            return sum(count(cards.apply(state, m), depth - 1) for m in moves)
-
-        return count(self.state, depth)
+        return _perft(self.state, depth, cards.legal_moves, cards.apply)
 
 
-Game = DiceGame | CardGame
+def _perft(state: Any, depth: int, legal: Callable[[Any], Any], apply: Callable[..., Any]) -> int:
+    """The number of move sequences of *depth* from *state*, chance outcomes included."""
+    if depth == 0:
+        return 1
+    moves = legal(state)
+    if depth == 1:
+        return len(moves)
+    return sum(_perft(apply(state, m), depth - 1, legal, apply) for m in moves)
+
+
+class KuckuckGame:
+    """Zum Kuckuck!: ``new zum-kuckuck PLAYER PLAYER PLAYER ... [variant=tactical]``."""
+
+    separator: Final = ", "
+    """A move of this game has spaces in it (``Ann 45``)."""
+
+    def __init__(self, state: kuckuck.State) -> None:
+        self.state = state
+
+    @classmethod
+    def new(cls, args: list[str]) -> KuckuckGame:
+        names = tuple(a for a in args if "=" not in a)
+        variant = kuckuck.rules(**_params([a for a in args if "=" in a]))
+        return cls(kuckuck.new_game(variant, kuckuck.Setup(names)))
+
+    def apply(self, text: str) -> None:
+        """One item of the notation; a deal may give a player fewer than 12 cards and go
+        on where the last one stopped (``deal Ann 5``)."""
+        item = kuckuck_notation.parse_item(text)
+        state = self.state
+        for move in kuckuck_notation.moves_of(state, item, partial=True):
+            state = kuckuck.apply(state, move)
+        self.state = state
+
+    def legal(self) -> list[str]:
+        return kuckuck_notation.legal_texts(self.state)
+
+    def position(self) -> dict[str, Any]:
+        return kuckuck_views.position(self.state)
+
+    def result(self) -> str:
+        return kuckuck_notation.result_token(self.state)
+
+    def chance(self, text: str) -> str:
+        """The next chance event's outcomes: a dealt card, the start draw or a nest pair."""
+        if text.strip():
+            raise ProtocolError("chance takes nothing in zum-kuckuck")
+        return self.separator.join(
+            f"{kuckuck_notation.move_text(self.state, o)}={_fraction(p)}"
+            for o, p in kuckuck.chance_outcomes(self.state)
+        )
+
+    def perft(self, depth: int) -> int:
+        return _perft(self.state, depth, kuckuck.legal_moves, kuckuck.apply)
+
+
+Game = DiceGame | CardGame | KuckuckGame
 
 
 class Session:
@@ -183,7 +238,7 @@ class Session:
             "protocol": lambda _: PROTOCOL,
             "new": self.new,
             "apply": self.apply,
-            "legal": lambda _: " ".join(sorted(self.current.legal())),
+            "legal": lambda _: self.current.separator.join(sorted(self.current.legal())),
             "state": lambda _: json.dumps(
                 self.current.position(), sort_keys=True, separators=(",", ":")
             ),
@@ -201,8 +256,15 @@ class Session:
         return self.game
 
     def new(self, args: list[str]) -> str:
-        """``new cuckoo-cards ...`` starts a card game; anything else, a dice game."""
-        self.game = CardGame.new(args[1:]) if args[:1] == ["cuckoo-cards"] else DiceGame.new(args)
+        """``new cuckoo-cards ...`` starts a card game, ``new zum-kuckuck ...`` a match of
+        Zum Kuckuck!; anything else, a dice game."""
+        game = args[:1]
+        if game == ["cuckoo-cards"]:
+            self.game = CardGame.new(args[1:])
+        elif game == ["zum-kuckuck"]:
+            self.game = KuckuckGame.new(args[1:])
+        else:
+            self.game = DiceGame.new(args)
         return ""
 
     def apply(self, args: list[str]) -> str:
@@ -223,7 +285,12 @@ class Session:
         becomes the current one."""
         kit, record = self._record(" ".join(args))
         *_, state = kit.replay(record)
-        self.game = CardGame(state) if isinstance(state, cards.State) else DiceGame(state)
+        if isinstance(state, cards.State):
+            self.game = CardGame(state)
+        elif isinstance(state, kuckuck.State):
+            self.game = KuckuckGame(state)
+        else:
+            self.game = DiceGame(state)
         return ""
 
     def format(self, args: list[str]) -> str:

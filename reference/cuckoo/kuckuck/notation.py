@@ -19,7 +19,7 @@ from .. import notation
 from ..errors import CuckooError, NotationError
 from ..notation import Located, at, quote
 from .moves import Deal, Nest, Play, Start
-from .rules import Move, apply
+from .rules import Move, apply, legal_moves
 from .rulesets import Rules, rules
 from .scoring import winners
 from .state import Setup, State, new_game
@@ -34,6 +34,8 @@ __all__ = [
     "Record",
     "Together",
     "format_record",
+    "legal_texts",
+    "move_text",
     "moves_of",
     "parse",
     "parse_item",
@@ -221,8 +223,11 @@ def _seat(state: State, name: str, rule: str) -> int:
     return state.players.index(name)
 
 
-def moves_of(state: State, item: Item) -> list[Move]:
+def moves_of(state: State, item: Item, *, partial: bool = False) -> list[Move]:
     """The engine's moves that *item* writes, read in *state* (names become seats).
+
+    With *partial* (the conformance protocol), a deal may give a player fewer than their 12
+    cards, and the next deal may go on with the same player.
 
     :raises NotationError: for a deal out of place or of the wrong size
         (ZK-NOTATION-DEAL), or plays written the other version's way or naming someone
@@ -230,7 +235,7 @@ def moves_of(state: State, item: Item) -> list[Move]:
     """
     if isinstance(item, Hand):
         seat = _seat(state, item.player, "ZK-NOTATION-DEAL")
-        if state.step != "deal" or seat != state.to_deal or state.dealt[seat]:
+        if state.step != "deal" or seat != state.to_deal or (state.dealt[seat] and not partial):
             due = state.players[state.to_deal] if state.step == "deal" else None
             raise NotationError(
                 f"the deal is written once per player, in seating order; next is {due}"
@@ -238,7 +243,7 @@ def moves_of(state: State, item: Item) -> list[Move]:
                 else "the number cards are dealt once, at the start of the match",
                 rule="ZK-NOTATION-DEAL",
             )
-        if len(item.numbers) != 12:
+        if len(item.numbers) != 12 and not partial:
             raise NotationError(
                 f"{item.player} is dealt 12 number cards, not {len(item.numbers)}",
                 rule="ZK-NOTATION-DEAL",
@@ -270,6 +275,24 @@ def moves_of(state: State, item: Item) -> list[Move]:
             rule="ZK-NOTATION-PLAYS",
         )
     return [Play(s, p.number) for s, p in zip(seats, item.plays, strict=True)]
+
+
+def move_text(state: State, move: Move) -> str:
+    """*move*, about to be made in *state*, as the notation writes it (a dealt card as a
+    deal of one card)."""
+    name = state.players
+    if isinstance(move, Deal):
+        return f"deal {name[state.to_deal]} {move.number}"
+    if isinstance(move, Start):
+        return f"start {name[move.seat]}"
+    if isinstance(move, Play):
+        return f"{name[move.seat]} {move.number}"
+    return str(move)
+
+
+def legal_texts(state: State) -> list[str]:
+    """The legal moves of *state* as the notation writes them."""
+    return [move_text(state, move) for move in legal_moves(state)]
 
 
 def _step(state: State, item: Item) -> State:

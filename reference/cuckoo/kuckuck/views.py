@@ -1,0 +1,209 @@
+"""Ways to look at a Zum Kuckuck! state: text for people, plain data for programs, what one
+player may know, and SVG pictures of the cards."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any, Final
+
+from ..dice.svg import Svg
+from .cards import halves
+from .rules import choosing
+from .scoring import totals, winners
+from .state import Seat, State
+
+__all__ = ["diagram", "observe", "position", "state_dict", "table_svg"]
+
+_STEP: Final = {
+    "deal": "the deal",
+    "start": "the start player is drawn",
+    "nest": "two nest cards are turned up",
+    "play": "number cards are played",
+    "over": "the match is over",
+}
+
+
+def diagram(state: State) -> str:
+    """A line per seat: hand size, cockatoo cards, nest, this round's card, total points."""
+    if state.step == "deal":
+        head = "the deal"
+    elif state.is_over:
+        head = f"after {state.cycle} cycles"
+    else:
+        head = f"cycle {state.cycle + 1}, round {state.round + 1}: {_STEP[state.step]}"
+    lines = [f"{head} ({state.rules.variant})"]
+    if state.shown:
+        lines.append(f"  nest cards up: {state.shown[0]} {state.shown[1]}")
+    width = max(len(p) for p in state.players)
+    points = totals(state)
+    due = choosing(state)
+    for seat, name in enumerate(state.players):
+        if state.step == "deal" or not state.hands:
+            lines.append(f"  {name:<{width}}  dealt {len(state.dealt[seat])}")
+            continue
+        if seat in state.out:
+            cells = "out of this cycle"
+        else:
+            nest = " ".join(map(str, state.nests[seat])) or "-"
+            played = state.plays[seat]
+            cells = (
+                f"hand {len(state.hands[seat]):>2}  "
+                f"cockatoos {state.cockatoos[seat]}/{state.counts[seat]}  nest {nest}"
+                + (f"  played {played}" if played is not None else "")
+                + ("  to play" if seat in due else "")
+            )
+        lines.append(f"  {name:<{width}}  {cells}  total {points[seat]}")
+    won = winners(state)
+    if won:
+        lines.append("\nwinner: " + " and ".join(state.players[s] for s in won))
+    return "\n".join(lines) + "\n"
+
+
+def position(state: State) -> dict[str, Any]:
+    """What two engines must agree on after every move (the protocol's ``state``)."""
+    names = state.players
+    return {
+        "players": list(names),
+        "variant": state.rules.variant,
+        "step": state.step,
+        "dealt": [sorted(hand) for hand in state.dealt],
+        "cycle": state.cycle,
+        "round": state.round,
+        "hands": [sorted(hand) for hand in state.hands],
+        "counts": list(state.counts),
+        "cockatoos": list(state.cockatoos),
+        "nests": [list(nest) for nest in state.nests],
+        "shown": list(state.shown) if state.shown else None,
+        "out": [names[s] for s in sorted(state.out)],
+        "plays": list(state.plays),
+        "starter": names[state.starter] if state.rules.in_turn and state.hands else None,
+        "to_play": [names[s] for s in choosing(state)],
+        "scores": [list(cycle) for cycle in state.scores],
+    }
+
+
+def state_dict(state: State) -> dict[str, Any]:
+    """The state as plain data for ``--json``."""
+    return {
+        **position(state),
+        "totals": list(totals(state)),
+        "winners": [state.players[s] for s in winners(state)],
+    }
+
+
+def observe(state: State, seat: Seat) -> dict[str, Any]:
+    """ZK-BASIC-SIMULTANEOUS: what the player at *seat* may know.
+
+    Their own hand and card; of the others, only what lies face up: in the basic version a
+    card chosen but not yet shown is just "chosen" until everyone has chosen.
+    """
+    seen = position(state)
+    seen["hands"] = [len(hand) for hand in state.hands]
+    seen["hand"] = sorted(state.hands[seat]) if state.hands else sorted(state.dealt[seat])
+    seen["dealt"] = [len(hand) for hand in state.dealt]
+    if not state.rules.in_turn:
+        seen["plays"] = [
+            card if s == seat or card is None else "chosen" for s, card in enumerate(state.plays)
+        ]
+    return seen
+
+
+# -- pictures ---------------------------------------------------------------------------
+
+_CARD_W: Final = 34
+_CARD_H: Final = 48
+_INK: Final = "#333333"
+
+
+def _rect(root: ET.Element, x: float, y: float, fill: str, w: float = _CARD_W) -> None:
+    attributes = {
+        "x": f"{x:g}",
+        "y": f"{y:g}",
+        "width": f"{w:g}",
+        "height": str(_CARD_H),
+        "rx": "4",
+        "fill": fill,
+        "stroke": _INK,
+    }
+    ET.SubElement(root, "rect", attributes)
+
+
+def _text(root: ET.Element, x: float, y: float, text: str, size: int = 12, **extra: str) -> None:
+    attributes = {"x": f"{x:g}", "y": f"{y:g}", "font-size": str(size), "fill": _INK}
+    attributes.update({"text-anchor": "middle", **extra})
+    ET.SubElement(root, "text", attributes).text = text
+
+
+def number_card(root: ET.Element, x: float, y: float, number: int) -> None:
+    """A number card: its number, and its cockatoos below (a disc for a whole one, a half
+    disc for a half) (ZK-CARD-COCKATOOS)."""
+    _rect(root, x, y, "#fffdf5")
+    _text(root, x + _CARD_W / 2, y + 22, str(number), 15, **{"font-weight": "bold"})
+    cx, cy, r = x + _CARD_W / 2, y + 36, 5
+    count = halves(number)
+    if count == 2:
+        ET.SubElement(root, "circle", {"cx": f"{cx:g}", "cy": f"{cy:g}", "r": str(r),
+                                       "fill": "#2e9e5b"})  # fmt: skip
+    elif count == 1:
+        path = f"M{cx - r:g},{cy:g} A{r},{r} 0 0 1 {cx + r:g},{cy:g} Z"
+        ET.SubElement(root, "path", {"d": path, "fill": "#2e9e5b"})
+
+
+def nest_card(root: ET.Element, x: float, y: float, value: int) -> None:
+    """A nest card: its value, the number of cuckoos in the nest (ZK-CARD-NESTS)."""
+    _rect(root, x, y, "#c9a46a")
+    ET.SubElement(root, "ellipse", {"cx": f"{x + _CARD_W / 2:g}", "cy": f"{y + 34:g}",
+                                    "rx": "12", "ry": "6", "fill": "#7a5a2b"})  # fmt: skip
+    _text(root, x + _CARD_W / 2, y + 22, str(value), 15, **{"font-weight": "bold"})
+
+
+def cockatoo_card(root: ET.Element, x: float, y: float, *, turned: bool) -> None:
+    """A cockatoo card, narrow: coloured side up, or turned to its cuckoo (grey)."""
+    _rect(root, x, y, "#7a7a7a" if turned else "#f2c14e", w=14)
+    if not turned:
+        ET.SubElement(root, "circle", {"cx": f"{x + 7:g}", "cy": f"{y + 16:g}", "r": "4",
+                                       "fill": "#ffffff", "stroke": _INK})  # fmt: skip
+
+
+def table_svg(state: State) -> Svg:
+    """Every seat in a row: name, cockatoo cards, nest pile top, this round's card and hand
+    size; the two nest cards of the round above."""
+    n = len(state.players)
+    row = _CARD_H + 22
+    top = 60 if state.shown else 10
+    width = 470
+    height = top + n * row + 10
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {width} {height}",
+            "width": str(width),
+            "height": str(height),
+            "font-family": "sans-serif",
+        },
+    )
+    if state.shown:
+        _text(root, 40, 30, "nest cards", 11)
+        for k, value in enumerate(state.shown):
+            nest_card(root, 90 + k * (_CARD_W + 6), 6, value)
+    due = choosing(state)
+    for seat, name in enumerate(state.players):
+        y = top + seat * row
+        mark = " (out)" if seat in state.out else (" (to play)" if seat in due else "")
+        _text(root, 6, y + 12, name + mark, 12, **{"text-anchor": "start"})
+        if not state.hands:
+            continue
+        base = y + 18
+        counts, face_up = state.counts[seat], state.cockatoos[seat]
+        for k in range(counts):
+            cockatoo_card(root, 6 + k * 10, base, turned=k >= face_up or seat in state.out)
+        nest = state.nests[seat]
+        if nest:
+            nest_card(root, 210, base, nest[-1])
+            _text(root, 210 + _CARD_W + 12, base + 28, f"\u00d7{len(nest)}", 10)
+        played = state.plays[seat]
+        if played is not None:
+            number_card(root, 280, base, played)
+        _text(root, 400, base + 28, f"hand {len(state.hands[seat])}", 11)
+    return Svg(ET.tostring(root, encoding="unicode"))
