@@ -13,7 +13,7 @@ __all__ = ["CuckooLexer"]
 
 
 class CuckooLexer(RegexLexer):
-    """Tag pairs, move numbers, moves, re-rolls, comments and results."""
+    """Tag pairs, move numbers, moves, re-rolls, players, comments and results."""
 
     name = "Cuckoo"
     aliases = ["cuckoo", "cuckoo-dice"]  # noqa: RUF012 (Pygments reads class attributes)
@@ -29,20 +29,23 @@ class CuckooLexer(RegexLexer):
                 bygroups(Punctuation, Name.Tag, Text, String, Punctuation),
             ),
             (r"(1-0|0-1|1-1|\*)(?=\s|$)", Keyword.Constant),
+            (r"\d+\.\d+\.", Number),  # Zum Kuckuck!'s cycle.round.
             (r"\d+\.(\.\.)?", Number),
-            (r"(?i)(pass|deal|keep|swap|cut)\b", Keyword),
+            (r"(?i)(pass|deal|keep|swap|cut|nest|start)\b", Keyword),
             (r"(?i)(10|[2-9tjqka])[cdhs]\b", Number.Integer),
             (r'"[^"\n]*"\s*$', Keyword.Constant),  # a card game's winner, at the end
             (r"\(", Punctuation, "rolls"),
             (r"[0-9]+'?", Number.Integer),
             (r"@", Operator),
             (r"(?i)/[abc0-9]+", Name.Attribute),
-            (r"[+]|(?i:x)", Operator),
+            (r"[+]|(?i:x)(?=[0-9])", Operator),
+            (r"[A-Za-z]\w*", Name),  # a player of Zum Kuckuck!
             (r".", Text),
         ],
-        "rolls": [
+        "rolls": [  # a die's re-rolls, or the cards of a round of Zum Kuckuck! shown together
             (r"\)", Punctuation, "#pop"),
             (r"[0-9]+", Number.Integer),
+            (r"[A-Za-z]\w*", Name),
             (r"[;,\s]", Punctuation),
             (r".", Text),
         ],

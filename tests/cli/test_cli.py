@@ -136,7 +136,7 @@ def test_examples_are_valid_and_end_as_they_say(
     example: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Every example game replays; a dice game's ``Termination`` tag names the reason it
-    ended, a card game's ``Result`` tag its winner."""
+    ended, a card game's or a Zum Kuckuck! match's ``Result`` tag its winner."""
     assert run(capsys, "validate", str(example))[0] == 0
     _, out, _ = run(capsys, "replay", str(example), "--json")
     final = json.loads(out)
@@ -147,6 +147,8 @@ def test_examples_are_valid_and_end_as_they_say(
     )
     if tags["Game"] == "cuckoo-cards":
         assert final["winner"] == tags["Result"]
+    elif tags["Game"] == "zum-kuckuck":
+        assert final["step"] == "over" and " ".join(final["winners"]) == tags["Result"]
     else:
         assert final["result"]["reason"] == tags["Termination"]
 
@@ -164,6 +166,8 @@ def test_examples_cover_every_ruleset_and_ending() -> None:
     }
     assert endings == {"sides", "dungeon", "captures", "shared"}
     assert any('[Game "cuckoo-cards"]' in t for t in texts), "the card game has an example"
+    variants = {v for v in ("basic", "tactical") for t in texts if f'[Variant "{v}"]' in t}
+    assert variants == {"basic", "tactical"}, "Zum Kuckuck! has an example of each version"
 
 
 def test_the_console_script_pipeline() -> None:

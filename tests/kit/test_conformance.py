@@ -32,7 +32,7 @@ def suite() -> list[dict[str, object]]:
     return [s for s in load_all() if s["game"] == "cuckoo-dice"]
 
 
-@pytest.mark.parametrize("game", ["cuckoo-dice", "cuckoo-cards"])
+@pytest.mark.parametrize("game", ["cuckoo-dice", "cuckoo-cards", "zum-kuckuck"])
 def test_the_committed_suite_is_what_the_spec_and_engine_give(game: str) -> None:
     """Regenerate with ``python -m cuckoo.conformance.suite`` when this fails."""
     path = ROOT / "tests" / "conformance" / f"{game}.json"
@@ -42,7 +42,7 @@ def test_the_committed_suite_is_what_the_spec_and_engine_give(game: str) -> None
 
 
 def test_cases_are_well_formed(suites: list[dict[str, object]]) -> None:
-    assert {s["game"] for s in suites} == {"cuckoo-dice", "cuckoo-cards"}
+    assert {s["game"] for s in suites} == {"cuckoo-dice", "cuckoo-cards", "zum-kuckuck"}
     ids = [case["id"] for s in suites for case in s["cases"]]  # type: ignore[attr-defined]
     assert len(ids) == len(set(ids))
     for suite in suites:

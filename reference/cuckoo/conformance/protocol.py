@@ -53,9 +53,6 @@ def _params(words: list[str]) -> dict[str, object]:
 class DiceGame:
     """The dice pyramid: ``new RULESET FIRST BLUEROLL REDROLL [param=value ...]``."""
 
-    separator: Final = " "
-    """Between the moves of a ``legal`` or ``chance`` answer."""
-
     def __init__(self, state: dice.State) -> None:
         self.state = state
 
@@ -122,8 +119,6 @@ def _dice_perft(state: dice.State, depth: int) -> int:
 class CardGame:
     """Cuckoo (cards): ``new cuckoo-cards DEALER PLAYER PLAYER ... [param=value ...]``."""
 
-    separator: Final = " "
-
     def __init__(self, state: cards.State) -> None:
         self.state = state
 
@@ -170,6 +165,11 @@ class CardGame:
         return _perft(self.state, depth, cards.legal_moves, cards.apply)
 
 
+def _word(move: str) -> str:
+    """A move with spaces in it as one word of a ``legal`` or ``chance`` answer."""
+    return move.replace(" ", ":")
+
+
 def _perft(state: Any, depth: int, legal: Callable[[Any], Any], apply: Callable[..., Any]) -> int:
     """The number of move sequences of *depth* from *state*, chance outcomes included."""
     if depth == 0:
@@ -181,10 +181,11 @@ def _perft(state: Any, depth: int, legal: Callable[[Any], Any], apply: Callable[
 
 
 class KuckuckGame:
-    """Zum Kuckuck!: ``new zum-kuckuck PLAYER PLAYER PLAYER ... [variant=tactical]``."""
+    """Zum Kuckuck!: ``new zum-kuckuck PLAYER PLAYER PLAYER ... [variant=tactical]``.
 
-    separator: Final = ", "
-    """A move of this game has spaces in it (``Ann 45``)."""
+    Its moves have spaces in them (``Ann 45``); ``legal`` and ``chance`` list each with its
+    words joined by ``:`` (``Ann:45``, ``nest:3:9``), and ``apply`` takes either form.
+    """
 
     def __init__(self, state: kuckuck.State) -> None:
         self.state = state
@@ -196,16 +197,17 @@ class KuckuckGame:
         return cls(kuckuck.new_game(variant, kuckuck.Setup(names)))
 
     def apply(self, text: str) -> None:
-        """One item of the notation; a deal may give a player fewer than 12 cards and go
-        on where the last one stopped (``deal Ann 5``)."""
-        item = kuckuck_notation.parse_item(text)
+        """One item of the notation, or less: a deal may give a player fewer than 12 cards
+        and go on where the last one stopped (``deal Ann 5``), and a basic round's cards
+        may come one at a time (``Ann 45``), as the players choose them."""
+        item = kuckuck_notation.parse_item(text.replace(":", " "))
         state = self.state
-        for move in kuckuck_notation.moves_of(state, item, partial=True):
+        for move in kuckuck_notation.moves_of(state, item, piecewise=True):
             state = kuckuck.apply(state, move)
         self.state = state
 
     def legal(self) -> list[str]:
-        return kuckuck_notation.legal_texts(self.state)
+        return [_word(text) for text in kuckuck_notation.legal_texts(self.state)]
 
     def position(self) -> dict[str, Any]:
         return kuckuck_views.position(self.state)
@@ -217,8 +219,8 @@ class KuckuckGame:
         """The next chance event's outcomes: a dealt card, the start draw or a nest pair."""
         if text.strip():
             raise ProtocolError("chance takes nothing in zum-kuckuck")
-        return self.separator.join(
-            f"{kuckuck_notation.move_text(self.state, o)}={_fraction(p)}"
+        return " ".join(
+            f"{_word(kuckuck_notation.move_text(self.state, o))}={_fraction(p)}"
             for o, p in kuckuck.chance_outcomes(self.state)
         )
 
@@ -238,7 +240,7 @@ class Session:
             "protocol": lambda _: PROTOCOL,
             "new": self.new,
             "apply": self.apply,
-            "legal": lambda _: self.current.separator.join(sorted(self.current.legal())),
+            "legal": lambda _: " ".join(sorted(self.current.legal())),
             "state": lambda _: json.dumps(
                 self.current.position(), sort_keys=True, separators=(",", ":")
             ),

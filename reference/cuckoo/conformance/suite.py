@@ -25,6 +25,10 @@ from ..cards.playout import random_game as cards_random_game
 from ..dice import PASS, PLAYER_NAMES, RULESETS, Setup, apply, legal_moves, new_game
 from ..dice.notation import format_record, parse, record_of
 from ..dice.playout import random_game
+from ..kuckuck import rules as kuckuck_rules
+from ..kuckuck.notation import format_record as kuckuck_format
+from ..kuckuck.notation import record_of as kuckuck_record_of
+from ..kuckuck.playout import random_game as kuckuck_random_game
 from .protocol import Session
 
 __all__ = ["SCHEMA", "SUITE", "build", "load", "load_all", "new_command"]
@@ -58,9 +62,12 @@ class Case:
     record: str | None = None
     players: tuple[str, ...] = ()
     """For cuckoo-cards: the players in seating order; :attr:`first` is the dealer."""
+    game: str = "cuckoo-dice"
 
     def setup(self) -> dict[str, Any]:
         """The setup as the suite file writes it."""
+        if self.game == KUCKUCK:
+            return {"game": KUCKUCK, "players": list(self.players), "params": self.params}
         if self.players:
             return {
                 "game": CARDS,
@@ -440,6 +447,137 @@ def _card_cases(root: Path) -> Iterator[Case]:
     )
 
 
+KUCKUCK: Final = "zum-kuckuck"
+HIGH, HALF, WHOLE, LOW = (
+    " ".join(map(str, range(first, first + 12))) for first in (49, 13, 25, 1)
+)  # hands of 0, 6, 12 and 0 cockatoo cards
+DEAL3: Final = (f"deal Ann {HIGH}", f"deal Ben {HALF}", f"deal Cid {WHOLE}")
+
+
+def _kuckuck_cases(root: Path) -> Iterator[Case]:
+    """Zum Kuckuck!: curated positions, the spec's examples, whole matches, perft."""
+
+    def match(
+        case_id: str,
+        rules: tuple[str, ...],
+        moves: tuple[str, ...] = (),
+        expect: str = "state",
+        players: tuple[str, ...] = ABC,
+        **params: Any,
+    ) -> Case:
+        return Case(case_id, rules, moves, expect, players=players, params=params, game=KUCKUCK)
+
+    yield match("zk-start", ("ZK-SETUP-PLAYERS", "ZK-TURN-CHANCE"))
+    yield match("zk-deal-outcomes", ("ZK-SETUP-DEAL", "ZK-CARD-NUMBERS"), (), "chance")
+    yield match(
+        "zk-after-the-deal", ("ZK-SETUP-COUNT", "ZK-CARD-COCKATOOS", "ZK-CYCLE-START"), DEAL3
+    )
+    yield match("zk-nest-outcomes", ("ZK-ROUND-NEST", "ZK-CARD-NESTS"), DEAL3, "chance")
+    opened = (*DEAL3, "nest 3 9")
+    yield match("zk-choices", ("ZK-BASIC-SIMULTANEOUS", "ZK-ROUND-PLAY"), opened, "legal")
+    yield match("zk-one-chosen", ("ZK-BASIC-SIMULTANEOUS",), (*opened, "Cid 30"))
+    yield match("zk-one-chosen-choices", ("ZK-BASIC-SIMULTANEOUS",), (*opened, "Cid 30"), "legal")
+    yield match(
+        "zk-round",
+        ("ZK-ROUND-TAKE", "ZK-NEST-TOP", "ZK-ROUND-TURN", "ZK-ROUND-PLAY"),
+        (*opened, "Cid 30", "Ann 50", "Ben 13"),
+    )
+    dropped = (*DEAL3, "nest 12 12", "(Ann 60 Ben 13 Cid 25)")
+    yield match(
+        "zk-drop-ends-cycle",
+        ("ZK-ROUND-DROP", "ZK-CYCLE-END", "ZK-CYCLE-PASS", "ZK-SCORE-COCKATOOS",
+         "ZK-SCORE-DROPPED", "ZK-SCORE-LOWEST", "ZK-SCORE-NONE"),
+        dropped,
+    )  # fmt: skip
+    four = ("Ann", "Ben", "Cid", "Dan")
+    passed = (*DEAL3, f"deal Dan {LOW}", "nest 12 12", "(Ann 60 Ben 13 Cid 25 Dan 1)")
+    yield match("zk-pass", ("ZK-ROUND-PASS", "ZK-ROUND-DROP"), passed, players=four)
+    yield match("zk-nest-outcomes-later", ("ZK-ROUND-NEST",), passed, "chance", players=four)
+    yield match(
+        "zk-nest-used-up", ("ZK-ROUND-NEST",), (*passed, "nest 1 12"), "error", players=four
+    )
+    yield match("zk-played-twice", ("ZK-ROUND-PLAY",), (*opened, "Cid 30", "Cid 31"), "error")
+    yield match("zk-not-in-hand", ("ZK-ROUND-PLAY",), (*opened, "Cid 60"), "error")
+    yield match("zk-no-such-nest", ("ZK-ROUND-NEST",), (*DEAL3, "nest 3 13"), "error")
+    yield match("zk-play-before-nest", ("ZK-TURN-CHANCE",), (*DEAL3, "Ann 50"), "error")
+    yield match("zk-dealt-twice", ("ZK-SETUP-DEAL",), ("deal Ann 1 1",), "error")
+    yield match("zk-two-players", ("ZK-SETUP-PLAYERS",), (), "error", players=("Ann", "Ben"))
+    yield match("zk-bad-variant", ("ZK-RULESET-PARAMS",), (), "error", variant="quick")
+    yield match("zk-perft", ("ZK-ROUND-NEST", "ZK-BASIC-SIMULTANEOUS"), DEAL3, "perft 3")
+    mixed = (
+        f"deal Ann {HIGH}",
+        f"deal Ben {HALF}",
+        "deal Cid " + " ".join(map(str, range(37, 49))),
+    )
+    yield match("zk-start-draw", ("ZK-TACTICAL-FIRST",), mixed, "chance", variant="tactical")
+    yield match(
+        "zk-start-drawn",
+        ("ZK-TACTICAL-FIRST", "ZK-TACTICAL-ORDER"),
+        (*mixed, "start Cid", "nest 3 9"),
+        "legal",
+        variant="tactical",
+    )
+    yield match(
+        "zk-start-not-tied",
+        ("ZK-TACTICAL-FIRST",),
+        (*mixed, "start Ann"),
+        "error",
+        variant="tactical",
+    )
+    yield match("zk-start-most", ("ZK-TACTICAL-FIRST",), DEAL3, variant="tactical")
+    yield match(
+        "zk-out-of-turn",
+        ("ZK-TACTICAL-ORDER",),
+        (*DEAL3, "nest 3 9", "Ann 60"),
+        "error",
+        variant="tactical",
+    )
+    yield match(
+        "zk-next-start",
+        ("ZK-TACTICAL-NEXT", "ZK-TACTICAL-ORDER"),
+        (*DEAL3, "nest 3 9", "Cid 25", "Ann 60", "Ben 13"),
+        variant="tactical",
+    )
+    yield match("zk-plays-grouped", ("ZK-NOTATION-PLAYS",), (*opened, "(Ann 50 Ben 13 Cid 30)"))
+    yield match(
+        "zk-plays-in-turn-grouped",
+        ("ZK-NOTATION-PLAYS",),
+        (*DEAL3, "nest 3 9", "(Ann 50 Ben 13 Cid 30)"),
+        "error",
+        variant="tactical",
+    )
+    for chapter in sorted((root / "spec" / KUCKUCK).glob("*.md")):
+        yield from _examples(chapter)
+    for seed in range(4):
+        variant = kuckuck_rules(variant=("basic", "tactical")[seed % 2])
+        setup, moves = kuckuck_random_game(variant, Random(seed), 3 + seed % 3)
+        text = kuckuck_format(kuckuck_record_of(variant, setup, moves))
+        yield Case(
+            f"zk-match-{seed}",
+            ("ZK-MATCH-CYCLES", "ZK-MATCH-WINNER", "ZK-NOTATION-RESULT", "ZK-NOTATION-DEAL"),
+            expect="result",
+            record=" ".join(text.split()),
+        )
+    yield Case(
+        "zk-canonical",
+        ("ZK-NOTATION-CANONICAL", "ZK-NOTATION-TAGS"),
+        expect="format",
+        record=" ".join(text.upper().replace("ZUM-KUCKUCK", "zum-kuckuck").split()),
+    )
+    yield Case(
+        "zk-not-a-record",
+        ("ZK-NOTATION-SYNTAX",),
+        expect="error",
+        record='[Game "zum-kuckuck"] [Players "A B C"] deal A *',
+    )
+    yield Case(
+        "zk-match-over",
+        ("ZK-TURN-OVER",),
+        expect="error",
+        record=" ".join(re.sub(r'\[Result "[^"]*"\]', "", text).split()[:-1]) + " nest 1 2 *",
+    )
+
+
 def _examples(path: Path) -> Iterator[Case]:
     """The spec's examples as record cases: their final state, or their error."""
     pattern = re.compile(
@@ -531,6 +669,8 @@ def new_command(setup: dict[str, Any]) -> str:
         f"{k}={words[v] if v is None or isinstance(v, bool) else v}"
         for k, v in setup["params"].items()
     )
+    if setup.get("game") == KUCKUCK:
+        return f"new {KUCKUCK} {' '.join(setup['players'])} {params}".rstrip()
     if setup.get("game") == CARDS:
         return f"new {CARDS} {setup['dealer']} {' '.join(setup['players'])} {params}".rstrip()
     rolls = setup["rolls"]
@@ -542,6 +682,8 @@ def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
     """The suite of *game*, built from the repository at *root* (spec and examples)."""
     if game == CARDS:
         sources: tuple[Case, ...] = (*_card_cases(root),)
+    elif game == KUCKUCK:
+        sources = (*_kuckuck_cases(root),)
     else:
         examples = [
             case
@@ -588,6 +730,6 @@ def dump(suite: dict[str, Any]) -> str:
 
 if __name__ == "__main__":
     folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("tests/conformance")
-    for name in ("cuckoo-dice", CARDS):
+    for name in ("cuckoo-dice", CARDS, KUCKUCK):
         (folder / f"{name}.json").write_text(dump(build(Path.cwd(), name)), encoding="utf-8")
         print(f"wrote {folder / name}.json")

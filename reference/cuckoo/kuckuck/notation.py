@@ -223,11 +223,12 @@ def _seat(state: State, name: str, rule: str) -> int:
     return state.players.index(name)
 
 
-def moves_of(state: State, item: Item, *, partial: bool = False) -> list[Move]:
+def moves_of(state: State, item: Item, *, piecewise: bool = False) -> list[Move]:
     """The engine's moves that *item* writes, read in *state* (names become seats).
 
-    With *partial* (the conformance protocol), a deal may give a player fewer than their 12
-    cards, and the next deal may go on with the same player.
+    With *piecewise* (the conformance protocol, which sends one move at a time), a deal may
+    give a player fewer than their 12 cards and the next deal go on with the same player,
+    and in the basic version each player's choice may be sent on its own (``Ann 45``).
 
     :raises NotationError: for a deal out of place or of the wrong size
         (ZK-NOTATION-DEAL), or plays written the other version's way or naming someone
@@ -235,7 +236,7 @@ def moves_of(state: State, item: Item, *, partial: bool = False) -> list[Move]:
     """
     if isinstance(item, Hand):
         seat = _seat(state, item.player, "ZK-NOTATION-DEAL")
-        if state.step != "deal" or seat != state.to_deal or (state.dealt[seat] and not partial):
+        if state.step != "deal" or seat != state.to_deal or (state.dealt[seat] and not piecewise):
             due = state.players[state.to_deal] if state.step == "deal" else None
             raise NotationError(
                 f"the deal is written once per player, in seating order; next is {due}"
@@ -243,7 +244,7 @@ def moves_of(state: State, item: Item, *, partial: bool = False) -> list[Move]:
                 else "the number cards are dealt once, at the start of the match",
                 rule="ZK-NOTATION-DEAL",
             )
-        if len(item.numbers) != 12 and not partial:
+        if len(item.numbers) != 12 and not piecewise:
             raise NotationError(
                 f"{item.player} is dealt 12 number cards, not {len(item.numbers)}",
                 rule="ZK-NOTATION-DEAL",
@@ -254,7 +255,7 @@ def moves_of(state: State, item: Item, *, partial: bool = False) -> list[Move]:
     if isinstance(item, Nest):
         return [item]
     if isinstance(item, Played):
-        if not state.rules.in_turn:
+        if not state.rules.in_turn and not piecewise:
             raise NotationError(
                 "in the basic version a round's cards are shown together: write them in "
                 "parentheses, such as (Ann 45 Bob 12 Cy 33)",
