@@ -221,6 +221,8 @@ def cmd_record(args: argparse.Namespace) -> int:
             raise UsageError(f"{path} exists: go on with --resume {path}, or choose another file")
         elif args.game == "cuckoo-cards":
             recorder = record.new_cards(path, input, say)
+        elif args.game == "zum-kuckuck":
+            recorder = record.new_kuckuck(path, input, say)
         else:
             recorder = record.new_dice(path, input, say)
     except EOFError:
@@ -507,9 +509,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_random)
 
     p = commands.add_parser("record", help="record a game played at the table, move by move")
-    p.add_argument(
-        "--game", choices=["cuckoo-cards", "cuckoo-dice"], default="cuckoo-dice", help="the game"
-    )
+    p.add_argument("--game", choices=sorted(GAMES), default="cuckoo-dice", help="the game")
     where = p.add_mutually_exclusive_group(required=True)
     where.add_argument("-o", "--output", help="the new record file (saved after every move)")
     where.add_argument("--resume", metavar="FILE", help="go on with the game saved in FILE")

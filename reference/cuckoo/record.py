@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from . import cards, dice
+from . import cards, dice, kuckuck
 from .cards import notation as cards_notation
 from .dice import notation as dice_notation
 from .errors import CuckooError
 from .files import atomic_write
 from .games import GAMES, Kit, read_records
+from .kuckuck import notation as kuckuck_notation
 
 __all__ = ["Recorder"]
 
@@ -40,6 +41,8 @@ class Recorder:
     setup: Any
     tags: list[tuple[str, str]] = field(default_factory=list)
     moves: list[Any] = field(default_factory=list)
+    entries: list[int] = field(default_factory=list)
+    """How many moves each line typed added (a dealt hand is twelve), for undo."""
 
     @property
     def kit(self) -> Kit:
@@ -51,22 +54,36 @@ class Recorder:
         return state
 
     def record(self) -> Any:
-        notation = dice_notation if self.game == dice_notation.GAME else cards_notation
+        notation: Any = {
+            dice_notation.GAME: dice_notation,
+            cards_notation.GAME: cards_notation,
+            kuckuck_notation.GAME: kuckuck_notation,
+        }[self.game]
         return notation.record_of(self.rules, self.setup, self.moves, self.tags)
 
     def save(self) -> None:
         with atomic_write(self.path) as handle:
             handle.write(self.kit.format_record(self.record()))
 
-    def play(self, move: Any) -> None:
-        """Add *move* if it is legal here (raises the engine's error if not), and save."""
-        self.moves.append(move)
+    def play(self, *moves: Any) -> None:
+        """Add *moves* if they are legal here (raises the engine's error if not), and save."""
+        self.moves.extend(moves)
         try:
             self.state()
         except CuckooError:
-            self.moves.pop()
+            del self.moves[len(self.moves) - len(moves) :]
             raise
+        self.entries.append(len(moves))
         self.save()
+
+    def undo(self) -> bool:
+        """Take back the last line typed (one move for a resumed game); False if none."""
+        if not self.moves:
+            return False
+        count = self.entries.pop() if self.entries else 1
+        del self.moves[len(self.moves) - count :]
+        self.save()
+        return True
 
 
 def resume(path: Path) -> Recorder:
@@ -84,14 +101,24 @@ def resume(path: Path) -> Recorder:
     kit, record = item
     for _ in kit.replay(record):
         pass
-    extra = ("Game", "Ruleset", "First", "BlueRoll", "RedRoll", "Players", "Dealer", "Result")
+    setup_tags = ("Game", "Ruleset", "Variant", "First", "BlueRoll", "RedRoll", "Players")
+    extra = (*setup_tags, "Dealer", "Result")
     tags = [(k, v) for k, v in record.tags if k not in extra]
+    moves: list[Any] = list(record.moves)
     if isinstance(record, dice_notation.Record):
         rules: Any = record.ruleset()
+    elif isinstance(record, kuckuck_notation.Record):
+        rules = record.rules()
+        state = kuckuck_notation.start(record)
+        moves = []
+        for written in record.moves:
+            for move in kuckuck_notation.moves_of(state, written):
+                moves.append(move)
+                state = kuckuck.apply(state, move)
     else:
         assert isinstance(record, cards_notation.Record)
         rules = record.rules()
-    return Recorder(kit.dialect.game, path, rules, record.setup(), tags, list(record.moves))
+    return Recorder(kit.dialect.game, path, rules, record.setup(), tags, moves)
 
 
 def _ask_until(ask: Ask, say: Say, prompt: str, read: Callable[[str], T]) -> T:
@@ -155,6 +182,43 @@ def new_cards(path: Path, ask: Ask, say: Say) -> Recorder:
     return Recorder(cards_notation.GAME, path, variant, cards.Setup(names, seat))
 
 
+def new_kuckuck(path: Path, ask: Ask, say: Say) -> Recorder:
+    """Ask for the players and the version."""
+
+    def players(text: str) -> tuple[str, ...]:
+        names = tuple(text.replace(",", " ").split())
+        kuckuck.new_game(None, kuckuck.Setup(names))
+        return names
+
+    names = _ask_until(ask, say, "Players, in seating order (left of each is next): ", players)
+    variant = _ask_until(
+        ask,
+        say,
+        "Version (basic, tactical) [basic]: ",
+        lambda t: kuckuck.rules(variant=t or "basic"),
+    )
+    return Recorder(kuckuck_notation.GAME, path, variant, kuckuck.Setup(names))
+
+
+def _kuckuck_moves(recorder: Recorder, text: str) -> list[Any]:
+    """A line of the notation, or less: at the deal only the numbers, at a nest only the two
+    cards, at the draw only the name, and in the tactical version only the card played."""
+    state = recorder.state()
+    words = text.split()
+    if all(w.isdigit() for w in words):
+        if state.step == "deal":
+            text = f"deal {state.players[state.to_deal]} {text}"
+        elif state.step == "nest":
+            text = f"nest {text}"
+        elif state.step == "play" and state.rules.in_turn:
+            (seat,) = kuckuck.choosing(state)
+            text = f"{state.players[seat]} {text}"
+    elif state.step == "start" and len(words) == 1:
+        text = f"start {text}"
+    item = kuckuck_notation.parse_item(text)
+    return kuckuck_notation.moves_of(state, item, piecewise=state.step == "play")
+
+
 def _dice_move(recorder: Recorder, text: str, ask: Ask, say: Say) -> Any:
     move = dice_notation.parse_move(text)
     state = recorder.state()
@@ -201,6 +265,15 @@ def _card_move(recorder: Recorder, text: str, ask: Ask, say: Say) -> Any:
 def _prompt(recorder: Recorder, state: Any) -> str:
     if recorder.game == dice_notation.GAME:
         return f"{dice.PLAYER_NAMES[state.to_move]} (ply {state.ply + 1})> "
+    if recorder.game == kuckuck_notation.GAME:
+        if state.step == "deal":
+            return f"{state.players[state.to_deal]}'s twelve number cards> "
+        if state.step == "start":
+            return "the player the draw chose> "
+        if state.step == "nest":
+            return "the two nest cards turned up> "
+        waiting = " ".join(state.players[s] for s in kuckuck.choosing(state))
+        return f"card played by {waiting}> " if state.rules.in_turn else f"cards of {waiting}> "
     who = state.players[state.to_act]
     if state.step == "deal":
         return f"card dealt to {who}> "
@@ -227,16 +300,14 @@ def run(recorder: Recorder, ask: Ask, say: Say, complete: Callable[[Iterable[str
         if text == "help" or not text:
             say(HELP)
         elif text == "legal":
-            say("  " + " ".join(legal))
+            say("  " + (", " if any(" " in m for m in legal) else " ").join(legal))
         elif text == "undo":
-            if recorder.moves:
-                recorder.moves.pop()
-                recorder.save()
-                say("  took back the last move")
-            else:
-                say("  nothing to undo")
+            say("  took back the last move" if recorder.undo() else "  nothing to undo")
         else:
             try:
-                recorder.play(reader(recorder, text, ask, say))
+                if recorder.game == kuckuck_notation.GAME:
+                    recorder.play(*_kuckuck_moves(recorder, text))
+                else:
+                    recorder.play(reader(recorder, text, ask, say))
             except (CuckooError, ValueError) as error:
                 say(f"  refused: {error}")

@@ -109,3 +109,43 @@ def test_record_a_hand_of_cards(tmp_path: Path) -> None:
     child.expect("the game is over")
     child.expect(pexpect.EOF)
     assert '"Ben"' in path.read_text(encoding="utf-8")
+
+
+def test_record_a_round_of_zum_kuckuck_with_undo_and_resume(tmp_path: Path) -> None:
+    """ZK-NOTATION-DEAL, ZK-TACTICAL-ORDER: only the numbers need typing at the deal, the
+    nest and a tactical play; undo takes back a whole line; an out-of-turn card is refused
+    with its rule; the record is saved after every line and can be resumed."""
+    path = tmp_path / "zk.cuckoo"
+    child = _spawn("--game", "zum-kuckuck", "-o", str(path))
+    for prompt, answer in (("Players", "Ann Ben Cid"), ("Version", "tactical")):
+        child.expect(prompt)
+        child.sendline(answer)
+    hands = ("49 50 51 52 53 54 55 56 57 58 59 60", "13 14 15 16 17 18 19 20 21 22 23 24")
+    for name, hand in zip(("Ann", "Ben"), hands, strict=True):
+        child.expect(f"{name}'s twelve number cards")
+        child.sendline(hand)
+    child.expect("Cid's twelve number cards")
+    child.sendline("1 2 3")
+    child.expect("refused: .*ZK-NOTATION-DEAL")
+    child.sendline("25 26 27 28 29 30 31 32 33 34 35 36")
+    child.expect("nest cards turned up")
+    child.sendline("3 9")
+    child.expect("card played by Cid")  # the most cockatoo cards start (ZK-TACTICAL-FIRST)
+    child.sendline("Ann 60")
+    child.expect("refused: .*ZK-TACTICAL-ORDER")
+    child.sendline("30")
+    child.expect("card played by Ann")
+    child.sendline("undo")
+    child.expect("took back")
+    child.expect("card played by Cid")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    saved = path.read_text(encoding="utf-8")
+    assert "1.1. nest 3 9\n" in saved and "Cid 30" not in saved
+    child = _spawn("--resume", str(path))
+    child.expect("card played by Cid")
+    child.sendline("25")
+    child.expect("card played by Ann")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "1.1. nest 3 9 Cid 25\n" in path.read_text(encoding="utf-8")
