@@ -2,7 +2,8 @@
 
 * every ``{example}`` of the spec is followed by the position its record reaches (or, for an
   example of a refused move, the position the move was refused in);
-* ``{cuckoo-picture} cells`` draws the 20 cells of the pyramid with their names;
+* ``{cuckoo-picture} cells`` draws the 20 cells of the pyramid with their names, and
+  ``{cuckoo-picture} kuckuck-cards`` the kinds of card of Zum Kuckuck!;
 * records in the docs are highlighted with the package's own Pygments lexer.
 """
 
@@ -17,6 +18,7 @@ from sphinx.util.docutils import SphinxDirective
 from cuckoo import CuckooError
 from cuckoo.dice.svg import cells_svg
 from cuckoo.games import read_records
+from cuckoo.kuckuck.views import cards_svg
 from cuckoo.lexer import CuckooLexer
 
 
@@ -37,15 +39,19 @@ def position_picture(record: str) -> nodes.raw | None:
     return nodes.raw("", html, format="html")
 
 
+PICTURES = {"cells": cells_svg, "kuckuck-cards": cards_svg}
+
+
 class PictureDirective(SphinxDirective):
-    """``cuckoo-picture cells``: a picture the engine draws."""
+    """``cuckoo-picture NAME``: a picture the engine draws (``cells``, ``kuckuck-cards``)."""
 
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        if self.arguments[0] != "cells":
-            raise self.error(f"no picture {self.arguments[0]!r}; expected: cells")
-        html = f'<div class="cuckoo-picture">{cells_svg()}</div>'
+        draw = PICTURES.get(self.arguments[0])
+        if draw is None:
+            raise self.error(f"no picture {self.arguments[0]!r}; expected: {', '.join(PICTURES)}")
+        html = f'<div class="cuckoo-picture">{draw()}</div>'
         return [nodes.raw("", html, format="html")]
 
 

@@ -46,3 +46,42 @@ def test_state_shows_itself_in_jupyter() -> None:
     setup, _ = random_game(RULESETS["cuckoo"], Random(1))
     svg = new_game(RULESETS["cuckoo"], setup)._repr_svg_()
     assert svg.startswith("<svg") and ET.fromstring(svg).tag == f"{NS}svg"
+
+
+def test_kuckuck_cards_picture_shows_the_cockatoos_of_each_band() -> None:
+    """ZK-CARD-COCKATOOS: a disc for a whole cockatoo, a half disc for half of one."""
+    from cuckoo.kuckuck.views import cards_svg
+
+    root = ET.fromstring(cards_svg())
+    numbers = [t.text for t in root.iter(f"{NS}text") if t.text and t.text.isdigit()]
+    assert numbers[:10] == ["1", "12", "13", "24", "25", "36", "37", "48", "49", "60"]
+    assert len([c for c in root.iter(f"{NS}circle") if c.get("fill") == "#2e9e5b"]) == 2
+    assert len(list(root.iter(f"{NS}path"))) == 4  # 13, 24, 37 and 48
+
+
+@settings(max_examples=20)
+@given(st.integers(0, 2**32), st.sampled_from(["basic", "tactical"]), st.integers(3, 5))
+def test_kuckuck_table_draws_every_cockatoo_card_and_nest(
+    seed: int, variant: str, players: int
+) -> None:
+    """ZK-NEST-TOP, ZK-ROUND-TURN: a cockatoo card per card received, the turned ones grey;
+    the top of each nest."""
+    from cuckoo import kuckuck
+    from cuckoo.kuckuck.playout import random_game as kuckuck_game
+    from cuckoo.kuckuck.views import table_svg
+
+    rules = kuckuck.rules(variant=variant)
+    setup, moves = kuckuck_game(rules, Random(seed), players)
+    state = kuckuck.new_game(rules, setup)
+    for move in moves[: Random(seed).randrange(len(moves))]:
+        state = kuckuck.apply(state, move)
+    root = ET.fromstring(table_svg(state))
+    cards = [r for r in root.iter(f"{NS}rect") if r.get("width") == "14"]
+    if not state.hands:
+        assert cards == []
+        return
+    assert len(cards) == sum(state.counts)
+    up = sum(c for s, c in enumerate(state.cockatoos) if s not in state.out)
+    assert len([r for r in cards if r.get("fill") == "#f2c14e"]) == up
+    nests = [r for r in root.iter(f"{NS}rect") if r.get("fill") == "#c9a46a"]
+    assert len(nests) == sum(1 for n in state.nests if n) + (2 if state.shown else 0)

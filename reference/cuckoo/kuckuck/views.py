@@ -12,7 +12,7 @@ from .rules import choosing
 from .scoring import totals, winners
 from .state import Seat, State
 
-__all__ = ["diagram", "observe", "position", "state_dict", "table_svg"]
+__all__ = ["cards_svg", "diagram", "observe", "position", "state_dict", "table_svg"]
 
 _STEP: Final = {
     "deal": "the deal",
@@ -206,4 +206,31 @@ def table_svg(state: State) -> Svg:
         if played is not None:
             number_card(root, 280, base, played)
         _text(root, 400, base + 28, f"hand {len(state.hands[seat])}", 11)
+    return Svg(ET.tostring(root, encoding="unicode"))
+
+
+def cards_svg() -> Svg:
+    """The kinds of card: the number cards at the edges of each band of cockatoos, a nest
+    card, and a cockatoo card on both sides (for the components chapter)."""
+    numbers = (1, 12, 13, 24, 25, 36, 37, 48, 49, 60)
+    step = _CARD_W + 8
+    width = 10 + step * len(numbers)
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {width} 150",
+            "width": str(width),
+            "height": "150",
+            "font-family": "sans-serif",
+        },
+    )
+    for k, number in enumerate(numbers):
+        number_card(root, 10 + k * step, 6, number)
+    _text(root, width / 2, 70, "number cards: no cockatoo, half a cockatoo, a whole one", 11)
+    nest_card(root, 10, 84, 7)
+    _text(root, 10 + _CARD_W + 6, 112, "a nest card (7)", 11, **{"text-anchor": "start"})
+    cockatoo_card(root, 200, 84, turned=False)
+    cockatoo_card(root, 220, 84, turned=True)
+    _text(root, 242, 112, "a cockatoo card, both sides", 11, **{"text-anchor": "start"})
     return Svg(ET.tostring(root, encoding="unicode"))
