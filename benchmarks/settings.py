@@ -40,6 +40,8 @@ class Config:
     widest_sample: int = 300
     """Random games searched for the widest positions."""
     widest_count: int = 16
+    kuckuck_matches: int = 200
+    """Random matches of Zum Kuckuck! written and replayed, and played out."""
 
 
 QUICK: Final = Config(
@@ -52,6 +54,7 @@ QUICK: Final = Config(
     legal_rounds=2000,
     cold_rounds=100,
     table_depth=3,
+    kuckuck_matches=100,
 )
 FULL: Final = Config(
     repeats=5,
@@ -73,6 +76,9 @@ COMPARISONS: Final[tuple[tuple[str, str, str, float | None], ...]] = (
     ("cuckoo.playout.plies", "python-chess", "chess.playout.checked.plies", None),
     ("cuckoo.playout.plies", "OpenSpiel", "spiel.python_tic_tac_toe.steps", None),
     ("cuckoo.playout.plies", "OpenSpiel", "spiel.python_kuhn_poker.steps", None),
+    # Zum Kuckuck!, a card game with chance, beside the card game with chance of OpenSpiel.
+    ("kuckuck.replay.moves", "python-chess", "chess.pgn.plies", None),
+    ("kuckuck.playout.moves", "OpenSpiel", "spiel.python_kuhn_poker.steps", None),
     # Perft nodes/s at least half python-chess's.
     ("cuckoo.perft.nodes", "python-chess", "chess.perft.nodes", 0.5),
 )
@@ -97,6 +103,8 @@ def labels(config: Config) -> dict[str, str]:
             names[f"cuckoo.legal.{key}.{unit}"] = label
     return names | {
         "cuckoo.playout.plies": "random playout, plies/s",
+        "kuckuck.replay.moves": "Zum Kuckuck! replay + validate, moves/s",
+        "kuckuck.playout.moves": "Zum Kuckuck! random playout, moves/s",
         "cuckoo.perft.nodes": f"perft({config.perft_depth}), nodes/s",
         "chess.pgn.plies": "python-chess PGN read + validate, plies/s",
         "chess.pgn.games": "python-chess PGN read + validate, games/s",

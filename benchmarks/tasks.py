@@ -23,6 +23,9 @@ from cuckoo_figures import (
     write_random_games,
 )
 from harness import Nodes, best_of_each
+from kuckuck_figures import playout as kuckuck_playout
+from kuckuck_figures import replay_file as kuckuck_replay
+from kuckuck_figures import write_random_matches
 from perft import perft, start_position
 from settings import Config
 
@@ -66,6 +69,19 @@ def cuckoo_files(tmp: Path, config: Config, seed: int) -> dict[str, Path]:
         files[size] = tmp / f"cuckoo-{games}.txt"
         write_random_games(files[size], games, seed)
     return files
+
+
+def kuckuck_tasks(config: Config, seed: int, tmp: Path) -> Tasks:
+    """Zum Kuckuck!'s tasks: replay of a file of random matches, and random playout."""
+    path = tmp / f"zum-kuckuck-{config.kuckuck_matches}.txt"
+    write_random_matches(path, config.kuckuck_matches, seed)
+    n = config.kuckuck_matches
+    return {
+        "replay": [Task("kuckuck.replay", partial(kuckuck_replay, path), ("matches", "moves"))],
+        "playout": [
+            Task("kuckuck.playout", partial(kuckuck_playout, n, seed), ("matches", "moves"))
+        ],
+    }
 
 
 def _searched(count: Callable[[], int]) -> Nodes:
@@ -181,6 +197,7 @@ def build_tasks(
     groups: Tasks = {group: [] for group in GROUPS}
     for side in (
         cuckoo_tasks(config, seed, files),
+        kuckuck_tasks(config, seed, tmp),
         chess_tasks(config, seed, tmp, peers),
         spiel_tasks(config, seed, peers),
     ):

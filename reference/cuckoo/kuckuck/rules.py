@@ -60,6 +60,11 @@ def _dealt(state: State) -> set[int]:
     return {n for hand in state.dealt for n in hand}
 
 
+def _undealt(state: State) -> list[int]:
+    dealt = _dealt(state)
+    return [n for n in NUMBERS if n not in dealt]
+
+
 def _pairs(pile: tuple[int, ...]) -> list[tuple[Nest, Fraction]]:
     """ZK-ROUND-NEST: each pair of values two cards drawn from *pile* can show."""
     total = sum(pile)
@@ -83,7 +88,7 @@ def _tied_for_start(state: State) -> tuple[Seat, ...]:
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """What chance can do next, with exact probabilities; empty at a decision."""
     if state.step == "deal":
-        left = [n for n in NUMBERS if n not in _dealt(state)]
+        left = _undealt(state)
         return tuple((Deal(n), Fraction(1, len(left))) for n in left)
     if state.step == "start":
         tied = _tied_for_start(state)
@@ -96,7 +101,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 def random_outcome(state: State, rng: Random) -> Move:
     """A chance outcome drawn with *rng*, with the probabilities of :func:`chance_outcomes`."""
     if state.step == "deal":
-        return Deal(rng.choice([n for n in NUMBERS if n not in _dealt(state)]))
+        return Deal(rng.choice(_undealt(state)))
     if state.step == "nest":
         cards = [v for v in NEST_VALUES for _ in range(state.pile[v - 1])]
         low, high = sorted(rng.sample(cards, 2))
