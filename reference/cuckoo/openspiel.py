@@ -1,10 +1,13 @@
 """The dice pyramid as an OpenSpiel game, so that OpenSpiel's algorithms run on it unchanged.
 
 Optional: needs the ``openspiel`` extra (``pip install '.[openspiel]'``).  Importing this
-module registers ``python_cuckoo_dice`` with :func:`pyspiel.register_game`, and the card
-game as ``python_cuckoo_cards`` (:mod:`cuckoo.openspiel_cards`); load them with
-``pyspiel.load_game("python_cuckoo_dice", {"ruleset": "unnamed"})`` and
-``pyspiel.load_game("python_cuckoo_cards", {"players": 3})``.
+module registers ``python_cuckoo_dice`` with :func:`pyspiel.register_game`, the card
+game as ``python_cuckoo_cards`` (:mod:`cuckoo.openspiel_cards`) and Zum Kuckuck! as
+``python_zum_kuckuck`` and ``python_zum_kuckuck_tactical``
+(:mod:`cuckoo.openspiel_kuckuck`); load them with
+``pyspiel.load_game("python_cuckoo_dice", {"ruleset": "unnamed"})``,
+``pyspiel.load_game("python_cuckoo_cards", {"players": 3})`` or
+``pyspiel.load_game("python_zum_kuckuck", {"players": 4})``.
 
 The OpenSpiel state wraps the engine's immutable state and swaps it for the next one at
 every action.  Chance is explicit, as in the engine: the opening roll (one die at a time),
@@ -218,6 +221,6 @@ class _Observer:
 
 pyspiel.register_game(_GAME_TYPE, CuckooDiceGame)
 
-from . import openspiel_cards  # noqa: E402  (registers the card game too)
+from . import openspiel_cards, openspiel_kuckuck  # noqa: E402  (registers the card games too)
 
-__all__ += ["openspiel_cards"]
+__all__ += ["openspiel_cards", "openspiel_kuckuck"]

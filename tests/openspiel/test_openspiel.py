@@ -66,3 +66,59 @@ def test_card_information_states_hide_other_hands() -> None:
         views.append((state.information_state_string(1), state.information_state_string(0)))
     assert views[0][0] == views[1][0], "seat 1 cannot tell what seat 0 was dealt"
     assert views[0][1] != views[1][1], "seat 0 knows its own card"
+
+
+@pytest.mark.parametrize("name", ["python_zum_kuckuck", "python_zum_kuckuck_tactical"])
+@pytest.mark.parametrize("players", [3, 5])
+def test_openspiel_random_sim_test_kuckuck(name: str, players: int) -> None:
+    """ZK-BASIC-SIMULTANEOUS, ZK-TACTICAL-ORDER: the basic version is a simultaneous-move
+    game, the tactical one sequential; OpenSpiel's own checks pass on both."""
+    import cuckoo.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game(name, {"players": players})
+    dynamics = pyspiel.GameType.Dynamics
+    simultaneous = name == "python_zum_kuckuck"
+    assert game.get_type().dynamics == (
+        dynamics.SIMULTANEOUS if simultaneous else dynamics.SEQUENTIAL
+    )
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_kuckuck_basic_round_is_one_simultaneous_node_and_hides_choices() -> None:
+    """ZK-BASIC-SIMULTANEOUS: after the deal and the nest cards every player still in acts at
+    one node; what one player has seen does not depend on another's unseen hand."""
+    import cuckoo.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_zum_kuckuck", {"players": 3})
+    views = []
+    for last in (59, 58):  # the last card dealt to seat 2 differs
+        state = game.new_initial_state()
+        for card in [*range(35), last]:
+            state.apply_action(card)
+        state.apply_action(0)  # the first pair of nest cards
+        assert state.is_simultaneous_node()
+        assert [len(state.legal_actions(p)) for p in range(3)] == [12, 12, 12]
+        views.append([state.information_state_string(p) for p in range(3)])
+    assert views[0][:2] == views[1][:2] and views[0][2] != views[1][2]
+
+
+def test_kuckuck_match_in_openspiel_ends_as_the_engine_says() -> None:
+    """ZK-MATCH-WINNER: returns give the winners the point, shared, less the mean."""
+    import cuckoo.openspiel  # noqa: F401
+    from cuckoo import kuckuck
+
+    game = pyspiel.load_game("python_zum_kuckuck_tactical", {"players": 4})
+    state = game.new_initial_state()
+    rng = Random(3)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            assert abs(sum(probs) - 1) < 1e-9
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    won = kuckuck.winners(state.state)
+    assert won and state.state.cycle == 4
+    returns = state.returns()
+    assert abs(sum(returns)) < 1e-9
+    assert {p for p, r in enumerate(returns) if r > 0} == set(won)

@@ -1,0 +1,201 @@
+"""Zum Kuckuck! as OpenSpiel games: the basic version with simultaneous moves, the tactical
+one in turn; both of imperfect information, with explicit chance.
+
+Importing this module registers ``python_zum_kuckuck`` (the basic version: at each round
+every player still in chooses a card at one simultaneous node, as the rules have it) and
+``python_zum_kuckuck_tactical`` (cards played in turn); both take the parameter ``players``
+(3 to 5).  Action ``n - 1`` plays number card ``n``; chance actions are a dealt card
+(``n - 1``), a pair of nest cards (its index in :data:`PAIRS`) or the seat the start draw
+chooses.  A player's information state is what they have seen: their own hand, the nest
+cards, and the cards played once they are face up.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+import pyspiel
+
+from . import kuckuck
+from .kuckuck import NUMBERS, Deal, Nest, Play, Start
+from .kuckuck.cards import NEST_VALUES
+from .kuckuck.views import diagram
+
+__all__ = ["PAIRS", "KuckuckGame", "KuckuckState"]
+
+PAIRS: Final = tuple(Nest(a, b) for a in NEST_VALUES for b in NEST_VALUES if a <= b)
+"""Every pair of nest cards a round can turn up, as chance actions."""
+_PAIR: Final = {pair: i for i, pair in enumerate(PAIRS)}
+
+
+def _game_type(variant: str) -> Any:
+    basic = variant == "basic"
+    return pyspiel.GameType(
+        short_name="python_zum_kuckuck" + ("" if basic else "_tactical"),
+        long_name=f"Zum Kuckuck! ({variant} version)",
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS
+        if basic
+        else pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=5,
+        min_num_players=3,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification={"players": 4},
+    )
+
+
+class KuckuckGame(pyspiel.Game):
+    """A match of three to five players; the winners share one point, minus the mean."""
+
+    variant: str = "basic"
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        players = int((params or {}).get("players", 4))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(NUMBERS),
+            max_chance_outcomes=len(PAIRS),
+            num_players=players,
+            min_utility=-1.0 / players,
+            max_utility=1.0 - 1.0 / players,
+            utility_sum=0.0,
+            max_game_length=len(NUMBERS) + 5 * (1 + 12 * 6),
+        )
+        super().__init__(_game_type(self.variant), info, params or {})
+        self.players = players
+        self.rules = kuckuck.rules(variant=self.variant)
+
+    def new_initial_state(self) -> KuckuckState:
+        return KuckuckState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        return _Observer(iig_obs_type is None or iig_obs_type.perfect_recall)
+
+
+class TacticalGame(KuckuckGame):
+    """The tactical version: the same match, cards played in turn."""
+
+    variant = "tactical"
+
+
+class KuckuckState(pyspiel.State):
+    """The engine's state, and what each player has seen of the match so far."""
+
+    def __init__(self, game: KuckuckGame) -> None:
+        super().__init__(game)
+        names = tuple(f"P{i}" for i in range(game.players))
+        self.state = kuckuck.new_game(game.rules, kuckuck.Setup(names))
+        self.seen: list[list[str]] = [[] for _ in names]
+
+    def current_player(self) -> int:
+        if self.state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.state.is_chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        if not self.state.rules.in_turn:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        (seat,) = kuckuck.choosing(self.state)
+        return seat
+
+    def is_terminal(self) -> bool:
+        return self.state.is_over
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player not in kuckuck.choosing(self.state):
+            return []
+        return sorted(n - 1 for n in self.state.hands[player])
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(self._index(o), float(p)) for o, p in kuckuck.chance_outcomes(self.state)]
+
+    @staticmethod
+    def _index(outcome: Any) -> int:
+        """The chance action of *outcome*."""
+        if isinstance(outcome, Deal):
+            return int(outcome.number) - 1
+        if isinstance(outcome, Nest):
+            return _PAIR[outcome]
+        assert isinstance(outcome, Start)
+        return int(outcome.seat)
+
+    def _chance_move(self, action: int) -> Any:
+        step = self.state.step
+        if step == "deal":
+            return Deal(action + 1)
+        return PAIRS[action] if step == "nest" else Start(action)
+
+    def _apply_action(self, action: int) -> None:
+        if self.state.is_chance:
+            self._move(self._chance_move(action))
+        else:
+            (seat,) = kuckuck.choosing(self.state)
+            self._move(Play(seat, action + 1))
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        """A simultaneous node: every player still in shows a card at once (the others
+        pass 0, as OpenSpiel asks of a player with no legal action)."""
+        seats = kuckuck.choosing(self.state)
+        for seat in seats:
+            self.state = kuckuck.apply(self.state, Play(seat, actions[seat] + 1))
+        shown = " ".join(f"P{seat} {actions[seat] + 1}" for seat in seats)
+        for seen in self.seen:
+            seen.append(f"shown {shown}")
+
+    def _move(self, move: Any) -> None:
+        """Apply a chance outcome or a card played in turn; everyone sees it, except a
+        dealt card, which only its receiver sees."""
+        before = self.state
+        self.state = kuckuck.apply(before, move)
+        for p, seen in enumerate(self.seen):
+            if isinstance(move, Deal):
+                seat = before.to_deal
+                seen.append(f"deal P{seat} {move.number}" if p == seat else f"deal P{seat}")
+            elif isinstance(move, Play):
+                seen.append(f"P{move.seat} {move.number}")
+            else:
+                seen.append(f"start P{move.seat}" if isinstance(move, Start) else str(move))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == int(pyspiel.PlayerId.CHANCE):
+            move = self._chance_move(action)
+            return f"P{move.seat}" if isinstance(move, Start) else str(move)
+        return str(action + 1)
+
+    def returns(self) -> list[float]:
+        n = len(self.seen)
+        won = kuckuck.winners(self.state)
+        if not won:
+            return [0.0] * n
+        return [(1.0 / len(won) if p in won else 0.0) - 1.0 / n for p in range(n)]
+
+    def __str__(self) -> str:
+        return diagram(self.state)
+
+
+class _Observer:
+    """Information state (everything seen, in order) or observation (the present only)."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: KuckuckState, player: int) -> None:
+        pass
+
+    def string_from(self, state: KuckuckState, player: int) -> str:
+        if self.perfect_recall:
+            return "\n".join(state.seen[player])
+        from .kuckuck.views import observe
+
+        return str(sorted(observe(state.state, player).items()))
+
+
+pyspiel.register_game(_game_type("basic"), KuckuckGame)
+pyspiel.register_game(_game_type("tactical"), TacticalGame)
