@@ -12,7 +12,7 @@ from random import Random
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cuckoo import CuckooError, cards
+from cuckoo import CuckooError, cards, kuckuck
 from cuckoo.cards.notation import format_record as cards_format
 from cuckoo.cards.notation import record_of as cards_record_of
 from cuckoo.cards.playout import random_game as cards_random_game
@@ -20,6 +20,9 @@ from cuckoo.dice import RULESETS, Die, Infect, Place, Rolls, apply, new_game
 from cuckoo.dice.notation import format_record, parse_move, record_of
 from cuckoo.dice.playout import random_game
 from cuckoo.games import read_records as read_any
+from cuckoo.kuckuck.notation import format_record as kuckuck_format
+from cuckoo.kuckuck.notation import record_of as kuckuck_record_of
+from cuckoo.kuckuck.playout import random_game as kuckuck_random_game
 
 ALPHABET = st.sampled_from(list("0123456789@/+x;,()[]{}'\"*-. \nABCabcpasPASS\\\t\r\x00é"))
 
@@ -51,16 +54,21 @@ def test_arbitrary_text(text: str) -> None:
 
 @st.composite
 def mutated(draw: st.DrawFn) -> str:
-    """A valid record of either game with a token dropped, duplicated, swapped or a number
+    """A valid record of any game with a token dropped, duplicated, swapped or a number
     changed."""
     seed = draw(st.integers(0, 2**16))
-    if draw(st.booleans()):
+    game = draw(st.sampled_from(["cuckoo-dice", "cuckoo-cards", "zum-kuckuck"]))
+    if game == "cuckoo-dice":
         rules = RULESETS[draw(st.sampled_from(sorted(RULESETS)))]
         setup, moves = random_game(rules, Random(seed))
         text = format_record(record_of(rules, setup, moves))
-    else:
+    elif game == "cuckoo-cards":
         deal, plays = cards_random_game(cards.RULES, Random(seed), draw(st.integers(2, 5)))
         text = cards_format(cards_record_of(cards.RULES, deal, plays))
+    else:
+        variant = kuckuck.rules(variant=draw(st.sampled_from(kuckuck.VARIANTS)))
+        seats, played = kuckuck_random_game(variant, Random(seed), draw(st.integers(3, 5)))
+        text = kuckuck_format(kuckuck_record_of(variant, seats, played))
     tokens = text.replace("\n", " \n ").split(" ")
     for _ in range(draw(st.integers(1, 3))):
         i = draw(st.integers(0, len(tokens) - 1))
@@ -154,3 +162,30 @@ def test_arbitrary_card_moves(seed: int, plies: int, move: object) -> None:
         state = cards.apply(state, played)
     with contextlib.suppress(CuckooError):
         cards.apply(state, move)  # type: ignore[arg-type]
+
+
+KUCKUCK_MOVES = st.one_of(
+    st.builds(kuckuck.Deal, VALUES),
+    st.builds(kuckuck.Start, VALUES),
+    st.builds(kuckuck.Nest, VALUES, VALUES),
+    st.builds(kuckuck.Play, VALUES, VALUES | st.integers(-5, 70)),
+    VALUES,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**16), st.integers(0, 200), KUCKUCK_MOVES)
+def test_arbitrary_kuckuck_moves(seed: int, plies: int, move: object) -> None:
+    """The Zum Kuckuck! engine fed any value as a move raises only its documented errors,
+    and a bool is never taken for a card."""
+    variant = kuckuck.rules(variant=("basic", "tactical")[seed % 2])
+    seats, moves = kuckuck_random_game(variant, Random(seed), 3 + seed % 3)
+    state = kuckuck.new_game(variant, seats)
+    for played in moves[:plies]:
+        state = kuckuck.apply(state, played)
+    try:
+        after = kuckuck.apply(state, move)  # type: ignore[arg-type]
+    except CuckooError:
+        return
+    assert all(type(n) is int for hand in after.dealt for n in hand)
+    assert all(type(n) is int for n in after.plays if n is not None)

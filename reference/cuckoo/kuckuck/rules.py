@@ -133,7 +133,7 @@ def apply(state: State, move: Move) -> State:
     if isinstance(move, Deal):
         require(state.step == "deal", "ZK-TURN-CHANCE", "the number cards are already dealt")
         require(
-            move.number in NUMBERS and move.number not in _dealt(state),
+            _whole(move.number) and move.number in NUMBERS and move.number not in _dealt(state),
             "ZK-SETUP-DEAL",
             lambda: f"{move.number} is not a number card left to deal",
         )
@@ -146,7 +146,7 @@ def apply(state: State, move: Move) -> State:
         )
         tied = _tied_for_start(state)
         require(
-            move.seat in tied,
+            _whole(move.seat) and move.seat in tied,
             "ZK-TACTICAL-FIRST",
             lambda: (
                 "the draw is among the players with the most cockatoo cards: "
@@ -163,7 +163,7 @@ def apply(state: State, move: Move) -> State:
         pile = list(state.pile)
         for value in (move.low, move.high):
             require(
-                value in NEST_VALUES and pile[value - 1] > 0,
+                _whole(value) and value in NEST_VALUES and pile[value - 1] > 0,
                 "ZK-ROUND-NEST",
                 f"no nest card {value} is left in the pile",
             )
@@ -171,6 +171,11 @@ def apply(state: State, move: Move) -> State:
         shown = (min(move.low, move.high), max(move.low, move.high))
         return replace(state, step="play", pile=tuple(pile), shown=shown)
     raise IllegalMoveError(f"not a move: {move!r}", rule="ZK-TURN-CHANCE")
+
+
+def _whole(value: object) -> bool:
+    """Whether *value* is an int (not a bool, which Python also counts as one)."""
+    return type(value) is int
 
 
 def _due(state: State) -> str:
@@ -227,7 +232,7 @@ def _play(state: State, move: Play) -> State:
     version, in turn (ZK-TACTICAL-ORDER)."""
     seat, number = move.seat, move.number
     require(
-        seat in range(len(state.players)) and seat not in state.out,
+        _whole(seat) and seat in range(len(state.players)) and seat not in state.out,
         "ZK-ROUND-PLAY",
         lambda: f"seat {seat} is not a player still in this cycle",
     )
@@ -241,7 +246,7 @@ def _play(state: State, move: Play) -> State:
             lambda: f"{state.players[due]} plays next, not {name}",
         )
     require(
-        number in state.hands[seat],
+        _whole(number) and number in state.hands[seat],
         "ZK-ROUND-PLAY",
         lambda: f"{name} does not hold {number}",
     )
