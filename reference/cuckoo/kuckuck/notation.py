@@ -216,11 +216,13 @@ def read_records(
 
 
 def _seat(state: State, name: str, rule: str) -> int:
-    if name not in state.players:
+    """The seat of the player *name*, in any letter case (names differ in more than case)."""
+    seats = {player.lower(): seat for seat, player in enumerate(state.players)}
+    if name.lower() not in seats:
         raise NotationError(
             f"{name} is not a player; the players are {' '.join(state.players)}", rule=rule
         )
-    return state.players.index(name)
+    return seats[name.lower()]
 
 
 def moves_of(state: State, item: Item, *, piecewise: bool = False) -> list[Move]:
@@ -335,20 +337,42 @@ def replay(record: Record) -> Iterator[State]:
         )
 
 
+def _canonical(item: Item, players: Sequence[str]) -> Item:
+    """*item* with the players' names as the Players tag writes them, and a basic round's
+    cards in seating order (ZK-NOTATION-CANONICAL)."""
+    spelt = {name.lower(): name for name in players}
+    order = {name.lower(): seat for seat, name in enumerate(players)}
+
+    def name(written: str) -> str:
+        return spelt.get(written.lower(), written)
+
+    if isinstance(item, Hand):
+        return Hand(name(item.player), item.numbers)
+    if isinstance(item, Draw):
+        return Draw(name(item.player))
+    if isinstance(item, Played):
+        return Played(name(item.player), item.number)
+    if isinstance(item, Together):
+        plays = sorted(item.plays, key=lambda p: order.get(p.player.lower(), len(players)))
+        return Together(tuple(Played(name(p.player), p.number) for p in plays))
+    return item
+
+
 def _lines(record: Record, notes: dict[int, list[str]]) -> Iterator[str]:
     """The movetext, a line for each dealt hand and for each round, numbered
     cycle.round from the replay; what follows an illegal item goes on one last line."""
     state: State | None = start(record)
+    players = record.setup().players
     words: list[str] = []
+    drawn = False  # a start draw opens its round's line; the nest cards that follow join it
     for ply, item in enumerate(record.moves):
-        opens = isinstance(item, Hand) or (
-            isinstance(item, (Draw, Nest)) and not (words and words[-1].startswith("start"))
-        )
+        opens = isinstance(item, (Hand, Draw)) or (isinstance(item, Nest) and not drawn)
         if state is not None and opens:
             if words:
                 yield " ".join(words)
             words = [] if isinstance(item, Hand) else [f"{state.cycle + 1}.{state.round + 1}."]
-        words.append(str(item))
+        drawn = isinstance(item, Draw)
+        words.append(str(_canonical(item, players)))
         words.extend(notes.get(ply + 1, []))
         try:
             state = _step(state, item) if state is not None else None

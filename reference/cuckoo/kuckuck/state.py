@@ -66,7 +66,7 @@ class State:
     turned: tuple[Seat, ...] = ()
     """Who turned a cockatoo card in the last round, in the order they did."""
     scores: tuple[tuple[int, ...], ...] = ()
-    """The score of each finished cycle, per seat (ZK-SCORE-*)."""
+    """The score of each finished cycle, per seat (spec chapter *zum-kuckuck/scoring*)."""
 
     @property
     def active(self) -> tuple[Seat, ...]:
