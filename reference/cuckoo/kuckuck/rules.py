@@ -269,14 +269,14 @@ def _resolve(state: State) -> State:
     nests[by_number[0]] = (*nests[by_number[0]], low)  # ZK-ROUND-TAKE
     nests[by_number[1]] = (*nests[by_number[1]], high)
     taken = replace(state, nests=tuple(nests))
-    after, turned = _turn(taken)
+    after, last = _turn(taken)
     after = replace(after, round=state.round + 1, plays=(None,) * len(state.players))
     if after.round == HAND_SIZE or len(after.active) <= 2:  # ZK-CYCLE-END
         return _end_cycle(after)
     if not state.rules.in_turn:
         return replace(after, step="nest", shown=None)
-    last = max(turned[-1], key=play_order(state).index)  # ZK-TACTICAL-NEXT
-    return replace(after, step="nest", shown=None, starter=next_in(after, last))
+    loser = max(last, key=play_order(state).index)  # ZK-TACTICAL-NEXT
+    return replace(after, step="nest", shown=None, starter=next_in(after, loser))
 
 
 def _highest(state: State) -> tuple[Seat, ...]:
@@ -285,35 +285,28 @@ def _highest(state: State) -> tuple[Seat, ...]:
     return tuple(s for s in state.active if state.top(s) == best)
 
 
-def _turn(state: State) -> tuple[State, list[tuple[Seat, ...]]]:
+def _turn(state: State) -> tuple[State, tuple[Seat, ...]]:
     """ZK-ROUND-TURN, ZK-ROUND-DROP, ZK-ROUND-PASS: the highest nests turn a cockatoo card
     each; a player with none left drops out, and then whoever now shows the highest nest
     turns one, until nobody drops out or only two players are left.
 
-    Returns the new state and each batch of players who had to turn, in order."""
-    batches: list[tuple[Seat, ...]] = []
+    Returns the new state and the players who turned a card last, together."""
+    turners: list[Seat] = []
     while True:
         batch = _highest(state)
-        batches.append(batch)
-        cockatoos_ = list(state.cockatoos)
-        dropped = set()
-        for seat in batch:
-            if cockatoos_[seat]:
-                cockatoos_[seat] -= 1
-            else:
-                dropped.add(seat)
-        hands = tuple(frozenset() if s in dropped else h for s, h in enumerate(state.hands))
-        nests = tuple(() if s in dropped else nest for s, nest in enumerate(state.nests))
+        dropped = {s for s in batch if not state.cockatoos[s]}
+        last = tuple(s for s in batch if s not in dropped)
+        turners.extend(last)
         state = replace(
             state,
-            cockatoos=tuple(cockatoos_),
-            hands=hands,
-            nests=nests,
+            cockatoos=tuple(n - (s in last) for s, n in enumerate(state.cockatoos)),
+            hands=tuple(frozenset() if s in dropped else h for s, h in enumerate(state.hands)),
+            nests=tuple(() if s in dropped else nest for s, nest in enumerate(state.nests)),
             out=state.out | dropped,
-            turned=tuple(s for b in batches for s in b if s not in state.out | dropped),
+            turned=tuple(turners),
         )
         if not dropped or len(state.active) <= 2:
-            return state, batches
+            return state, last
 
 
 def _end_cycle(state: State) -> State:
