@@ -216,7 +216,7 @@ def _kuckuck_moves(recorder: Recorder, text: str) -> list[Any]:
     elif state.step == "start" and len(words) == 1:
         text = f"start {text}"
     item = kuckuck_notation.parse_item(text)
-    return kuckuck_notation.moves_of(state, item, piecewise=state.step == "play")
+    return kuckuck_notation.moves_of(state, item)
 
 
 def _dice_move(recorder: Recorder, text: str, ask: Ask, say: Say) -> Any:

@@ -19,7 +19,7 @@ from .. import notation
 from ..errors import CuckooError, NotationError
 from ..notation import Located, at, quote
 from .moves import Deal, Nest, Play, Start
-from .rules import Move, apply, legal_moves
+from .rules import Move, apply, choosing, legal_moves
 from .rulesets import Rules, rules
 from .scoring import winners
 from .state import Setup, State, new_game
@@ -395,7 +395,11 @@ def format_record(record: Record) -> str:
 
 def items_of(state: State, moves: Sequence[Move]) -> tuple[Item, ...]:
     """The record items that write *moves*, played from *state* (the start of a match):
-    deals grouped by player, a basic round's plays grouped in seating order."""
+    deals grouped by player, a basic round's plays grouped in seating order.
+
+    :raises NotationError: for moves that stop inside a basic round, which no record can
+        show, since its cards are shown together (ZK-NOTATION-PLAYS).
+    """
     items: list[Item] = []
     pending: list[Play] = []
     for move in moves:
@@ -422,6 +426,13 @@ def items_of(state: State, moves: Sequence[Move]) -> tuple[Item, ...]:
                 )
                 pending = []
         state = apply(state, move)
+    if pending:
+        raise NotationError(
+            "a basic round is written once every player still in has shown a card: "
+            + " ".join(state.players[s] for s in choosing(state))
+            + " still to choose",
+            rule="ZK-NOTATION-PLAYS",
+        )
     return tuple(items)
 
 

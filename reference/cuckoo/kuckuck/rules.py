@@ -99,7 +99,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 
 
 def random_outcome(state: State, rng: Random) -> Move:
-    """A chance outcome drawn with *rng*, with the probabilities of :func:`chance_outcomes`."""
+    """A chance outcome drawn with *rng*, with the probabilities of :func:`chance_outcomes`.
+
+    :raises IllegalMoveError: when chance has nothing to decide (ZK-TURN-CHANCE).
+    """
+    require(state.is_chance, "ZK-TURN-CHANCE", lambda: f"no chance step now: {_due(state)}")
     if state.step == "deal":
         return Deal(rng.choice(_undealt(state)))
     if state.step == "nest":
