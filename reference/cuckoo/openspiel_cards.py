@@ -8,6 +8,7 @@ a swap, the card a cut turns up, the cards shown at the end of a hand).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
@@ -17,7 +18,7 @@ from . import cards
 from .cards import CUT, DECK, KEEP, SWAP, Deal, Reveal
 from .cards.views import diagram
 
-__all__ = ["CuckooCardsGame", "CuckooCardsState"]
+__all__ = ["CuckooCardsGame", "CuckooCardsState", "SeenObserver"]
 
 _MOVES: Final = (KEEP, SWAP, CUT)
 _INDEX: Final = {move: i for i, move in enumerate(_MOVES)}
@@ -63,9 +64,9 @@ class CuckooCardsGame(pyspiel.Game):
     def new_initial_state(self) -> CuckooCardsState:
         return CuckooCardsState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SeenObserver:
         recall = iig_obs_type is None or iig_obs_type.perfect_recall
-        return _Observer(recall)
+        return SeenObserver(recall, _present)
 
 
 class CuckooCardsState(pyspiel.State):
@@ -150,25 +151,33 @@ class CuckooCardsState(pyspiel.State):
         return diagram(self.state)
 
 
-class _Observer:
-    """Information state (everything seen, in order) or observation (the present only)."""
+class SeenObserver:
+    """Information state (everything the player has seen, in order: ``state.seen``) or
+    observation (the present only, as *present* writes it), for a game whose state keeps
+    what each player has seen."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, perfect_recall: bool, present: Callable[[Any, int], str]) -> None:
         self.perfect_recall = perfect_recall
+        self.present = present
         self.tensor = np.zeros(0, np.float32)
         self.dict: dict[str, Any] = {}
 
-    def set_from(self, state: CuckooCardsState, player: int) -> None:
+    def set_from(self, state: Any, player: int) -> None:
         pass
 
-    def string_from(self, state: CuckooCardsState, player: int) -> str:
+    def string_from(self, state: Any, player: int) -> str:
         if self.perfect_recall:
             return "\n".join(state.seen[player])
-        own = state.state.cards[player]
-        return (
-            f"P{player} holds {own or '-'}; lives {' '.join(map(str, state.state.lives))}; "
-            f"dealer P{state.state.dealer}; {state.state.step} P{state.state.to_act}"
-        )
+        return self.present(state, player)
+
+
+def _present(state: CuckooCardsState, player: int) -> str:
+    """What *player* sees now: their card, the lives, the dealer, whose step it is."""
+    own = state.state.cards[player]
+    return (
+        f"P{player} holds {own or '-'}; lives {' '.join(map(str, state.state.lives))}; "
+        f"dealer P{state.state.dealer}; {state.state.step} P{state.state.to_act}"
+    )
 
 
 pyspiel.register_game(_GAME_TYPE, CuckooCardsGame)

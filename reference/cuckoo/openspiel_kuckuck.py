@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import numpy as np
 import pyspiel
 
 from . import kuckuck
 from .kuckuck import NUMBERS, Deal, Nest, Play, Start
 from .kuckuck.cards import NEST_VALUES
-from .kuckuck.views import diagram
+from .kuckuck.views import diagram, observe
+from .openspiel_cards import SeenObserver
 
 __all__ = ["PAIRS", "KuckuckGame", "KuckuckState"]
 
@@ -74,8 +74,8 @@ class KuckuckGame(pyspiel.Game):
     def new_initial_state(self) -> KuckuckState:
         return KuckuckState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        return _Observer(iig_obs_type is None or iig_obs_type.perfect_recall)
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SeenObserver:
+        return SeenObserver(iig_obs_type is None or iig_obs_type.perfect_recall, _present)
 
 
 class TacticalGame(KuckuckGame):
@@ -178,23 +178,9 @@ class KuckuckState(pyspiel.State):
         return diagram(self.state)
 
 
-class _Observer:
-    """Information state (everything seen, in order) or observation (the present only)."""
-
-    def __init__(self, perfect_recall: bool) -> None:
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
-
-    def set_from(self, state: KuckuckState, player: int) -> None:
-        pass
-
-    def string_from(self, state: KuckuckState, player: int) -> str:
-        if self.perfect_recall:
-            return "\n".join(state.seen[player])
-        from .kuckuck.views import observe
-
-        return str(sorted(observe(state.state, player).items()))
+def _present(state: KuckuckState, player: int) -> str:
+    """What *player* sees now (:func:`~cuckoo.kuckuck.views.observe`)."""
+    return str(sorted(observe(state.state, player).items()))
 
 
 pyspiel.register_game(_game_type("basic"), KuckuckGame)

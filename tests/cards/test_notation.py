@@ -6,14 +6,8 @@ import pytest
 
 from cuckoo import IllegalMoveError, NotationError
 from cuckoo.cards.notation import format_record, parse, replay
-from cuckoo.notation import load_grammar
 
 HEAD = '[Game "cuckoo-cards"]\n[Players "Ann Ben Cid"]\n[Dealer "Ann"]\n\n'
-
-
-def test_grammar_is_strict_lalr() -> None:
-    """CC-NOTATION-SYNTAX: no conflicts and no colliding terminals."""
-    load_grammar("cuckoo-cards", strict=True)
 
 
 @pytest.mark.parametrize(

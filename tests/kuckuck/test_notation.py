@@ -6,13 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from lark import UnexpectedInput
 
 from cuckoo.errors import CuckooError, IllegalMoveError, NotationError
 from cuckoo.kuckuck import Nest, Play, Setup, apply, new_game, winners
 from cuckoo.kuckuck.notation import (
-    SYNTAX_EXAMPLES,
-    TERMINALS,
     Draw,
     Hand,
     Played,
@@ -25,7 +22,6 @@ from cuckoo.kuckuck.notation import (
     replay,
     result_token,
 )
-from cuckoo.notation import load_grammar
 
 from .helpers import BASIC, NAMES, TACTICAL, five_moves, three_moves
 
@@ -101,34 +97,6 @@ def _at(text: str, line: int, fragment: str) -> tuple[int, int]:
 
 
 # -- the grammar -------------------------------------------------------------------------------
-
-
-def test_grammar_is_strict_lalr() -> None:
-    """ZK-NOTATION-SYNTAX: no conflicts and no colliding terminals (Lark's strict mode)."""
-    load_grammar("zum-kuckuck", strict=True)
-
-
-def test_every_terminal_has_a_description() -> None:
-    """ZK-NOTATION-SYNTAX: every terminal can be named in an "expected ..." message."""
-    names = {t.name for t in load_grammar("zum-kuckuck").terminals} - {"WS"}
-    assert names <= set(TERMINALS)
-
-
-@pytest.mark.parametrize(
-    ("message", "example"),
-    [(m, e) for m, examples in SYNTAX_EXAMPLES.items() for e in examples],
-)
-def test_syntax_examples_fail_and_choose_their_message(message: str, example: str) -> None:
-    """ZK-NOTATION-SYNTAX: each friendly message is chosen for its own examples."""
-    parser = load_grammar("zum-kuckuck")
-
-    def parse_record(text: str) -> object:
-        return parser.parse(text, start="start")
-
-    with pytest.raises(UnexpectedInput) as caught:
-        parse_record(example)
-    chosen = caught.value.match_examples(parse_record, SYNTAX_EXAMPLES, use_accepts=True)
-    assert chosen == message
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
-"""The dice notation's grammar: strict LALR, friendly messages kept true (CD-NOTATION-SYNTAX)."""
+"""The grammars: strict LALR, friendly messages kept true, for every game; then the dice
+notation's messages (CD-NOTATION-SYNTAX)."""
 
 from __future__ import annotations
 
@@ -6,38 +7,48 @@ import pytest
 from lark import UnexpectedInput
 
 from cuckoo import NotationError
-from cuckoo.dice.notation import SYNTAX_EXAMPLES, TERMINALS, parse
-from cuckoo.notation import load_grammar
+from cuckoo.dice.notation import parse
+from cuckoo.games import GAMES
+from cuckoo.notation import Dialect, Record, load_grammar
 
 HEADER = '[Game "cuckoo-dice"]\n[Ruleset "cuckoo"]\n[First "Blue"]\n'
 HEADER += '[BlueRoll "1 2 2 3 4 4 5 5 6 6"]\n[RedRoll "1 1 2 3 3 4 5 6 6 6"]\n\n'
 
 
-def test_grammar_is_strict_lalr() -> None:
-    """CD-NOTATION-SYNTAX: no conflicts and no colliding terminals (Lark's strict mode)."""
-    load_grammar("cuckoo-dice", strict=True)
+DIALECTS = [kit.dialect for kit in GAMES.values()]
 
 
-def test_every_terminal_has_a_description() -> None:
-    parser = load_grammar("cuckoo-dice")
-    names = {t.name for t in parser.terminals} - {"WS"}
-    assert names <= set(TERMINALS)
+@pytest.mark.parametrize("dialect", DIALECTS, ids=lambda d: d.game)
+def test_grammar_is_strict_lalr(dialect: Dialect[Record]) -> None:
+    """CD-NOTATION-SYNTAX, CC-NOTATION-SYNTAX, ZK-NOTATION-SYNTAX: no conflicts and no
+    colliding terminals (Lark's strict mode), in every game's grammar."""
+    load_grammar(dialect.game, strict=True)
+
+
+@pytest.mark.parametrize("dialect", DIALECTS, ids=lambda d: d.game)
+def test_every_terminal_has_a_description(dialect: Dialect[Record]) -> None:
+    """Every terminal can be named in an "expected ..." message."""
+    names = {t.name for t in load_grammar(dialect.game).terminals} - {"WS"}
+    assert names <= set(dialect.terminals)
 
 
 @pytest.mark.parametrize(
-    ("message", "example"),
-    [(m, e) for m, examples in SYNTAX_EXAMPLES.items() for e in examples],
+    ("dialect", "message", "example"),
+    [(d, m, e) for d in DIALECTS for m, examples in d.examples.items() for e in examples],
+    ids=lambda v: v.game if isinstance(v, Dialect) else str(v)[:30],
 )
-def test_syntax_examples_fail_and_choose_their_message(message: str, example: str) -> None:
+def test_syntax_examples_fail_and_choose_their_message(
+    dialect: Dialect[Record], message: str, example: str
+) -> None:
     """Each friendly message is chosen for its own examples (like Lark's GRAMMAR_ERRORS)."""
-    parser = load_grammar("cuckoo-dice")
+    parser = load_grammar(dialect.game)
 
     def parse_record(text: str) -> object:
         return parser.parse(text, start="start")
 
     with pytest.raises(UnexpectedInput) as caught:
         parse_record(example)
-    chosen = caught.value.match_examples(parse_record, SYNTAX_EXAMPLES, use_accepts=True)
+    chosen = caught.value.match_examples(parse_record, dialect.examples, use_accepts=True)
     assert chosen == message
 
 

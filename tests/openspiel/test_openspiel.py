@@ -4,7 +4,9 @@ Needs the ``openspiel`` extra; CI installs it, and elsewhere these tests skip cl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
+from typing import Any
 
 import pytest
 
@@ -27,21 +29,31 @@ def test_actions_are_distinct_moves_in_notation() -> None:
     assert len({str(m) for m in ACTIONS}) == len(ACTIONS)
 
 
-def test_a_game_played_in_openspiel_replays_in_the_engine() -> None:
-    """The same game, action by action in OpenSpiel and move by move in the engine, ends in
-    the same position and returns."""
-    game = pyspiel.load_game("python_cuckoo_dice")
+def _play_out(game: Any, rng: Random, check: Callable[[Any], None] | None = None) -> Any:
+    """A random game of a sequential *game* to its end, chance drawn by its probabilities
+    (which must sum to 1); *check* looks at every decision before it is taken."""
     state = game.new_initial_state()
-    rng = Random(7)
     while not state.is_terminal():
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes(), strict=True)
             assert abs(sum(probs) - 1) < 1e-9
             state.apply_action(rng.choices(actions, probs)[0])
         else:
-            strings = {state.action_to_string(a) for a in state.legal_actions()}
-            assert strings == {str(m) for m in dice.legal_moves(state.state)}
+            if check:
+                check(state)
             state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_game_played_in_openspiel_replays_in_the_engine() -> None:
+    """The same game, action by action in OpenSpiel and move by move in the engine, ends in
+    the same position and returns."""
+
+    def same_moves(state: Any) -> None:
+        strings = {state.action_to_string(a) for a in state.legal_actions()}
+        assert strings == {str(m) for m in dice.legal_moves(state.state)}
+
+    state = _play_out(pyspiel.load_game("python_cuckoo_dice"), Random(7), same_moves)
     outcome = dice.result(state.state)
     assert outcome is not None
     expected = {(0,): [1.0, -1.0], (1,): [-1.0, 1.0], (0, 1): [0.0, 0.0]}[outcome.winners]
@@ -108,15 +120,7 @@ def test_kuckuck_match_in_openspiel_ends_as_the_engine_says() -> None:
     from cuckoo import kuckuck
 
     game = pyspiel.load_game("python_zum_kuckuck_tactical", {"players": 4})
-    state = game.new_initial_state()
-    rng = Random(3)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            assert abs(sum(probs) - 1) < 1e-9
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = _play_out(game, Random(3))
     won = kuckuck.winners(state.state)
     assert won and state.state.cycle == 4
     returns = state.returns()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Final, Literal
 
 from ..errors import SetupError
+from ..parameters import with_parameters
 
 __all__ = ["PARAMETERS", "RULES", "Rules", "rules"]
 
@@ -41,10 +42,4 @@ def rules(**overrides: object) -> Rules:
 
     :raises SetupError: for an unknown parameter or value (CC-RULESET-PARAMS).
     """
-    unknown = sorted(set(overrides) - set(PARAMETERS))
-    if unknown:
-        raise SetupError(
-            f"unknown parameter {unknown[0]!r}; expected one of {', '.join(PARAMETERS)}",
-            rule="CC-RULESET-PARAMS",
-        )
-    return replace(RULES, **overrides)  # type: ignore[arg-type]
+    return with_parameters(RULES, PARAMETERS, overrides, rule="CC-RULESET-PARAMS")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any, Final
 
-from ..dice.svg import Svg
+from ..dice.svg import Svg, svg_root
 from .rules import winner
 from .state import State
 
@@ -94,16 +94,7 @@ def _card(root: ET.Element, x: float, y: float, text: str | None) -> None:
 def table_svg(state: State) -> Svg:
     """Every seat with its card and its lives; the dealer's seat marked."""
     n = len(state.players)
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"0 0 {n * 70 + 20} 130",
-            "width": str(n * 70 + 20),
-            "height": "130",
-            "font-family": "sans-serif",
-        },
-    )
+    root = svg_root(n * 70 + 20, 130)
     for seat, name in enumerate(state.players):
         x = 10 + seat * 70
         label = ET.SubElement(

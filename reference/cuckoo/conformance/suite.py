@@ -14,6 +14,7 @@ import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from random import Random
 from typing import Any, Final
@@ -334,19 +335,26 @@ CARDS: Final = "cuckoo-cards"
 ABC: Final = ("Ann", "Ben", "Cid")
 
 
+def _seated(
+    game: str,
+    case_id: str,
+    rules: tuple[str, ...],
+    moves: tuple[str, ...] = (),
+    expect: str = "state",
+    players: tuple[str, ...] = ABC,
+    **params: Any,
+) -> Case:
+    """A case of a card game: the players in seating order (the first deals, in
+    cuckoo-cards), the rulesets' parameters, moves sent one ``apply`` each."""
+    return Case(
+        case_id, rules, moves, expect, first=players[0], players=players, params=params, game=game
+    )
+
+
 def _card_cases(root: Path) -> Iterator[Case]:
     """Cuckoo (cards): the spec's examples, curated hands, whole games, perft."""
 
-    def hand(
-        case_id: str,
-        rules: tuple[str, ...],
-        moves: tuple[str, ...] = (),
-        expect: str = "state",
-        players: tuple[str, ...] = ABC,
-        **params: Any,
-    ) -> Case:
-        return Case(case_id, rules, moves, expect, first=players[0], players=players, params=params)
-
+    hand = partial(_seated, CARDS)
     yield hand("cards-start", ("CC-SETUP-PLAYERS", "CC-SETUP-DEALER", "CC-DEAL"))
     yield hand("cards-deal-outcomes", ("CC-DEAL", "CC-CARD-DECK"), ("deal 7h",), "chance")
     yield hand("cards-after-the-deal", ("CC-DEAL", "CC-TURN-ORDER"), ("deal 7h 3c 9s",))
@@ -424,20 +432,15 @@ def _card_cases(root: Path) -> Iterator[Case]:
     yield hand("cards-perft", ("CC-TURN-ORDER",), ("deal 7h 3c 9s",), "perft 4")
     for chapter in sorted((root / "spec" / CARDS).glob("*.md")):
         yield from _examples(chapter)
+    texts = []
     for seed in range(4):
         setup, moves = cards_random_game(cards_rules(), Random(seed), 3 + seed % 3)
-        text = cards_format(cards_record_of(cards_rules(), setup, moves))
-        yield Case(
-            f"cards-game-{seed}",
-            ("CC-END", "CC-NOTATION-TAGS", "CC-NOTATION-DEAL"),
-            expect="result",
-            record=" ".join(text.split()),
-        )
-    yield Case(
-        "cards-canonical",
-        ("CC-NOTATION-CANONICAL", "CC-NOTATION-LENIENT"),
-        expect="format",
-        record=" ".join(text.upper().replace("CUCKOO-CARDS", "cuckoo-cards").split()),
+        texts.append(cards_format(cards_record_of(cards_rules(), setup, moves)))
+    yield from _whole_games(
+        CARDS,
+        texts,
+        ("cards-game", ("CC-END", "CC-NOTATION-TAGS", "CC-NOTATION-DEAL")),
+        ("cards-canonical", ("CC-NOTATION-CANONICAL", "CC-NOTATION-LENIENT")),
     )
     yield Case(
         "cards-not-a-record",
@@ -457,16 +460,7 @@ DEAL3: Final = (f"deal Ann {HIGH}", f"deal Ben {HALF}", f"deal Cid {WHOLE}")
 def _kuckuck_cases(root: Path) -> Iterator[Case]:
     """Zum Kuckuck!: curated positions, the spec's examples, whole matches, perft."""
 
-    def match(
-        case_id: str,
-        rules: tuple[str, ...],
-        moves: tuple[str, ...] = (),
-        expect: str = "state",
-        players: tuple[str, ...] = ABC,
-        **params: Any,
-    ) -> Case:
-        return Case(case_id, rules, moves, expect, players=players, params=params, game=KUCKUCK)
-
+    match = partial(_seated, KUCKUCK)
     yield match("zk-start", ("ZK-SETUP-PLAYERS", "ZK-TURN-CHANCE"))
     yield match("zk-deal-outcomes", ("ZK-SETUP-DEAL", "ZK-CARD-NUMBERS"), (), "chance")
     yield match(
@@ -548,21 +542,20 @@ def _kuckuck_cases(root: Path) -> Iterator[Case]:
     )
     for chapter in sorted((root / "spec" / KUCKUCK).glob("*.md")):
         yield from _examples(chapter)
+    texts = []
     for seed in range(4):
         variant = kuckuck_rules(variant=("basic", "tactical")[seed % 2])
         setup, moves = kuckuck_random_game(variant, Random(seed), 3 + seed % 3)
-        text = kuckuck_format(kuckuck_record_of(variant, setup, moves))
-        yield Case(
-            f"zk-match-{seed}",
+        texts.append(kuckuck_format(kuckuck_record_of(variant, setup, moves)))
+    text = texts[-1]
+    yield from _whole_games(
+        KUCKUCK,
+        texts,
+        (
+            "zk-match",
             ("ZK-MATCH-CYCLES", "ZK-MATCH-WINNER", "ZK-NOTATION-RESULT", "ZK-NOTATION-DEAL"),
-            expect="result",
-            record=" ".join(text.split()),
-        )
-    yield Case(
-        "zk-canonical",
-        ("ZK-NOTATION-CANONICAL", "ZK-NOTATION-TAGS"),
-        expect="format",
-        record=" ".join(text.upper().replace("ZUM-KUCKUCK", "zum-kuckuck").split()),
+        ),
+        ("zk-canonical", ("ZK-NOTATION-CANONICAL", "ZK-NOTATION-TAGS")),
     )
     yield Case(
         "zk-not-a-record",
@@ -576,6 +569,22 @@ def _kuckuck_cases(root: Path) -> Iterator[Case]:
         expect="error",
         record=" ".join(re.sub(r'\[Result "[^"]*"\]', "", text).split()[:-1]) + " nest 1 2 *",
     )
+
+
+def _whole_games(
+    game: str,
+    texts: list[str],
+    results: tuple[str, tuple[str, ...]],
+    canonical: tuple[str, tuple[str, ...]],
+) -> Iterator[Case]:
+    """Whole random games as record cases that must end as they say (``ID-0``, ``ID-1``,
+    ...), and the last of them shouted in capitals, which must come back canonical."""
+    for seed, text in enumerate(texts):
+        yield Case(
+            f"{results[0]}-{seed}", results[1], expect="result", record=" ".join(text.split())
+        )
+    shouted = texts[-1].upper().replace(game.upper(), game)
+    yield Case(canonical[0], canonical[1], expect="format", record=" ".join(shouted.split()))
 
 
 def _examples(path: Path) -> Iterator[Case]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Final, Literal
 
 from ..errors import SetupError
+from ..parameters import with_parameters
 from .faces import Handedness
 
 __all__ = ["RULESETS", "Ruleset", "ruleset"]
@@ -89,10 +90,4 @@ def ruleset(name: str, **overrides: object) -> Ruleset:
             f"unknown ruleset {name!r}; expected one of {', '.join(RULESETS)}",
             rule="CD-RULESET-PARAMS",
         )
-    unknown = sorted(set(overrides) - set(PARAMETERS))
-    if unknown:
-        raise SetupError(
-            f"unknown parameter {unknown[0]!r}; expected one of {', '.join(PARAMETERS)}",
-            rule="CD-RULESET-PARAMS",
-        )
-    return replace(RULESETS[name], **overrides)  # type: ignore[arg-type]
+    return with_parameters(RULESETS[name], PARAMETERS, overrides, rule="CD-RULESET-PARAMS")

@@ -15,7 +15,7 @@ from .scoring import side_totals
 from .state import PLAYER_NAMES, State
 from .views import SIDE_ROWS
 
-__all__ = ["Svg", "cells_svg", "position_svg"]
+__all__ = ["Svg", "cells_svg", "position_svg", "svg_root"]
 
 COLOURS: Final = ("#2f5fb3", "#c0392b")  # Blue, Red
 EMPTY: Final = "#eeeae0"
@@ -40,7 +40,8 @@ class Svg(str):
         return self
 
 
-def _svg(width: int, height: int) -> ET.Element:
+def svg_root(width: int, height: int) -> ET.Element:
+    """An empty picture *width* by *height*, for every game's drawings."""
     return ET.Element(
         "svg",
         {
@@ -129,7 +130,7 @@ def _sides(root: ET.Element, top: float, draw: object) -> None:
 
 def cells_svg() -> Svg:
     """The 20 cells by name, on each of the three sides (spec chapter *components*)."""
-    root = _svg(3 * SIDE_WIDTH + 60, 4 * PIT + 40)
+    root = svg_root(3 * SIDE_WIDTH + 60, 4 * PIT + 40)
     _sides(root, 24, lambda cell, side, x, y: _empty(root, x, y, CELL_NAMES[cell]))
     return Svg(ET.tostring(root, encoding="unicode"))
 
@@ -140,7 +141,7 @@ def position_svg(state: State) -> Svg:
     height = 4 * PIT + 60
     nest_end = 150 + max(len(n) for n in state.nests) * (DIE + 6)
     dungeon_x = max(3 * SIDE_WIDTH + 20, nest_end + 30)
-    root = _svg(dungeon_x + DIE + 20, height + 2 * (DIE + 12) + 10)
+    root = svg_root(dungeon_x + DIE + 20, height + 2 * (DIE + 12) + 10)
 
     def draw(cell: int, side: Side, x: float, y: float) -> None:
         placed = state.board[cell]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any, Final
 
-from ..dice.svg import Svg
+from ..dice.svg import Svg, svg_root
 from .cards import halves
 from .rules import choosing
 from .scoring import totals, winners
@@ -173,16 +173,7 @@ def table_svg(state: State) -> Svg:
     top = 60 if state.shown else 10
     width = 470
     height = top + n * row + 10
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"0 0 {width} {height}",
-            "width": str(width),
-            "height": str(height),
-            "font-family": "sans-serif",
-        },
-    )
+    root = svg_root(width, height)
     if state.shown:
         _text(root, 40, 30, "nest cards", 11)
         for k, value in enumerate(state.shown):
@@ -215,16 +206,7 @@ def cards_svg() -> Svg:
     numbers = (1, 12, 13, 24, 25, 36, 37, 48, 49, 60)
     step = _CARD_W + 8
     width = 10 + step * len(numbers)
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"0 0 {width} 150",
-            "width": str(width),
-            "height": "150",
-            "font-family": "sans-serif",
-        },
-    )
+    root = svg_root(width, 150)
     for k, number in enumerate(numbers):
         number_card(root, 10 + k * step, 6, number)
     _text(root, width / 2, 70, "number cards: no cockatoo, half a cockatoo, a whole one", 11)
