@@ -577,7 +577,7 @@ def _whole_games(
     results: tuple[str, tuple[str, ...]],
     canonical: tuple[str, tuple[str, ...]],
 ) -> Iterator[Case]:
-    """Whole random games as record cases that must end as they say (``ID-0``, ``ID-1``,
+    """Whole random games as record cases that must end as they say (numbered from 0,
     ...), and the last of them shouted in capitals, which must come back canonical."""
     for seed, text in enumerate(texts):
         yield Case(
