@@ -52,7 +52,9 @@ def diagram(state: State) -> str:
                 + (f"  played {played}" if played is not None else "")
                 + ("  to play" if seat in due else "")
             )
-        lines.append(f"  {name:<{width}}  {cells}  total {points[seat]}")
+        cycles = ", ".join(f"{c[seat]}" for c in state.scores)
+        total = f"total {points[seat]}" + (f" (cycles {cycles})" if len(state.scores) > 1 else "")
+        lines.append(f"  {name:<{width}}  {cells}  {total}")
     won = winners(state)
     if won:
         lines.append("\nwinner: " + " and ".join(state.players[s] for s in won))
