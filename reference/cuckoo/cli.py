@@ -20,7 +20,7 @@ from typing import IO, Any, NoReturn
 
 from . import __version__
 from .dice import RULESETS
-from .errors import CuckooError, NotationError
+from .errors import CuckooError, NotationError, SetupError
 from .files import atomic_write
 from .games import GAMES, Kit, read_records, validate
 from .notation import MAX_RECORD_CHARS, Record, split_records
@@ -202,7 +202,10 @@ def cmd_random(args: argparse.Namespace) -> int:
     variant = args.ruleset or next(iter(kit.variants), "")
     with _output(args.output) as out:
         for number in range(1, args.games + 1):
-            record = kit.random_record(rng, variant, args.players, number)
+            try:
+                record = kit.random_record(rng, variant, args.players, number)
+            except SetupError as error:  # a number of players this game is not played by
+                raise UsageError(f"--players {args.players}: {error.detail}") from None
             out.write(("\n" if number > 1 else "") + kit.format_record(record))
     return EXIT_OK
 

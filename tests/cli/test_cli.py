@@ -259,3 +259,13 @@ def test_record_stops_cleanly_at_the_end_of_input(
     monkeypatch.setattr("builtins.input", no_more)
     assert run(capsys, "record", "-o", str(tmp_path / "new.cuckoo"))[0] == 0
     assert not (tmp_path / "new.cuckoo").exists()
+
+
+def test_random_with_a_number_of_players_the_game_does_not_allow(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """ZK-SETUP-PLAYERS: --players 6 for Zum Kuckuck! is a usage error (exit 2)."""
+    status, out, err = run(
+        capsys, "random", "--game", "zum-kuckuck", "--players", "6", "--seed", "1"
+    )
+    assert status == 2 and out == "" and "3 to 5 players" in err

@@ -48,7 +48,7 @@ from cuckoo.kuckuck import (
 )
 from cuckoo.kuckuck.playout import random_game
 
-from .helpers import BASIC, NAMES, TACTICAL, X, Y, Z, deal, plays, position, spread
+from .helpers import BASIC, NAMES, TACTICAL, X, Y, Z, deal, play_round, plays, position, spread
 
 
 def _illegal(state: State, move: object, rule: str) -> IllegalMoveError:
@@ -739,3 +739,31 @@ def test_random_nest_cards_follow_the_probabilities() -> None:
 def test_hand_size_and_rounds() -> None:
     """ZK-SETUP-DEAL, ZK-CYCLE-END: twelve cards a hand, so at most twelve rounds a cycle."""
     assert HAND_SIZE == 12
+
+
+def test_cards_shown_stay_in_view_for_the_cycle() -> None:
+    """ZK-ROUND-PLAY, ZK-BASIC-SIMULTANEOUS: once shown, a round's cards lie face up on their
+    players' discard piles for the rest of the cycle, and every player may see them."""
+    from cuckoo.kuckuck.views import observe
+
+    state = play_round(deal(BASIC, spread(3)), (3, 9), [(0, 34), (1, 35), (2, 36)])
+    assert state.played == ((34,), (35,), (36,))
+    assert all(observe(state, seat)["played"] == [[34], [35], [36]] for seat in range(3))
+    chosen = apply(apply(state, Nest(1, 2)), Play(0, 31))
+    assert observe(chosen, 1)["plays"] == ["chosen", None, None]
+    assert observe(chosen, 1)["played"] == [[34], [35], [36]]
+
+
+def test_the_start_player_is_named_only_where_a_round_has_one() -> None:
+    """ZK-TACTICAL-FIRST, ZK-TACTICAL-ORDER: the protocol's position names a start player
+    during a tactical round, not while the deal or the draw is under way, not in the basic
+    version, and not after the match."""
+    from cuckoo.kuckuck.views import position as seen_by_all
+
+    tied = deal(TACTICAL, spread(5))
+    assert tied.step == "start" and seen_by_all(tied)["starter"] is None
+    drawn = apply(tied, Start(4))
+    assert seen_by_all(drawn)["starter"] == NAMES[4]
+    assert seen_by_all(replace(drawn, step="over"))["starter"] is None
+    assert seen_by_all(deal(BASIC, spread(3)))["starter"] is None
+    assert seen_by_all(new_game(TACTICAL, Setup(NAMES[:3])))["starter"] is None

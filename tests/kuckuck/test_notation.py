@@ -404,3 +404,46 @@ def test_no_record_stops_inside_a_basic_round() -> None:
         raised.value
     )
     assert record_of(BASIC, Setup(NAMES[:3]), moves[:-1]).moves[-1] == Nest(3, 9)
+
+
+def test_a_number_too_long_to_be_a_card_is_refused_where_it_stands() -> None:
+    """ZK-NOTATION-SYNTAX: five thousand digits are refused at once, with their place, not
+    turned into an integer."""
+    text = HEAD + "deal Ann " + "9" * 5000 + " 2\n*\n"
+    with pytest.raises(NotationError) as raised:
+        parse(text, source="big.zk")
+    error = raised.value
+    assert error.rule == "ZK-NOTATION-SYNTAX" and (error.line, error.column) == (4, 10)
+    assert "is not a card" in error.detail and len(str(error)) < 200
+
+
+def test_a_badly_written_group_is_named_before_the_moves_it_holds() -> None:
+    """ZK-NOTATION-PLAYS: how an item is written is checked before its moves, even where
+    no card can be played yet."""
+    error = _replay_error(HEAD + DEALS + "(Ann 1 Ann 54 Cy 59) *")
+    assert isinstance(error, NotationError) and error.rule == "ZK-NOTATION-PLAYS"
+    error = _replay_error(HEAD + DEALS + "(Ann 1 Ben 54 Cy 59) *")
+    assert isinstance(error, IllegalMoveError) and error.rule == "ZK-TURN-CHANCE"
+
+
+def test_the_result_token_in_any_case_comes_back_as_the_players_tag_writes_it() -> None:
+    """ZK-NOTATION-RESULT, ZK-NOTATION-CANONICAL: ``"ann"`` is Ann's win."""
+    shouted = BASIC_MATCH.replace('[Result "Ann"]\n', "").replace('"Ann"\n', '"aNN"\n')
+    record = parse(shouted)
+    *_, last = replay(record)
+    assert winners(last) == (0,)
+    assert format_record(record) == BASIC_MATCH
+
+
+def test_the_protocol_deals_no_card_beyond_a_hand() -> None:
+    """ZK-NOTATION-DEAL: a deal sent a few cards at a time still gives each player 12, and
+    a deal naming Ann never spills into Ben's hand."""
+    from cuckoo.conformance.protocol import Session
+
+    session = Session()
+    assert session.answer("new zum-kuckuck Ann Ben Cy") == "="
+    assert session.answer("apply deal Ann 1 2 3 4 5 6 7 8 9 10") == "="
+    assert session.answer("apply deal Ann 11 12 13").startswith("? malformed ZK-NOTATION-DEAL")
+    assert session.answer("apply deal:Ann:11:12") == "="
+    assert session.answer("apply deal Ann 13").startswith("? malformed ZK-NOTATION-DEAL")
+    assert '"dealt":[[1,2,3,4,5,6,7,8,9,10,11,12],[],[]]' in session.answer("state")

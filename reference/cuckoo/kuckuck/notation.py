@@ -10,7 +10,7 @@ outcome, so it replays to exactly one state.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
 from lark import Token, v_args
@@ -146,7 +146,7 @@ class _ToValues(notation.RecordTransformer):
     """Grammar rules to record items, applied while parsing."""
 
     def deal(self, tokens: list[Token]) -> Located:
-        return at(Hand(str(tokens[1]), tuple(int(t) for t in tokens[2:])), tokens[0])
+        return at(Hand(str(tokens[1]), tuple(_number(t) for t in tokens[2:])), tokens[0])
 
     @v_args(inline=True)
     def start_draw(self, token: Token, name: Token) -> Located:
@@ -154,16 +154,30 @@ class _ToValues(notation.RecordTransformer):
 
     @v_args(inline=True)
     def nest(self, token: Token, first: Token, second: Token) -> Located:
-        low, high = sorted((int(first), int(second)))
+        low, high = sorted((_number(first), _number(second)))
         return at(Nest(low, high), token)
 
     @v_args(inline=True)
     def play(self, name: Token, number: Token) -> Located:
-        return at(Played(str(name), int(number)), name)
+        return at(Played(str(name), _number(number)), name)
 
     def together(self, plays: list[Located]) -> Located:
         first = plays[0]
         return Together(tuple(p for p, _, _ in plays)), first[1], first[2] - 1
+
+
+def _number(token: Token) -> int:
+    """A card's number; more than three digits cannot be a card of the game, and a
+    thousand digits should not cost a thousand digits' arithmetic."""
+    if len(token) > 3:
+        raise NotationError(
+            f"{token[:12]}{'...' if len(token) > 12 else ''} is not a card: cards are numbered "
+            "1 to 60, nest cards 1 to 12",
+            rule="ZK-NOTATION-SYNTAX",
+            line=token.line,
+            column=token.column,
+        )
+    return int(token)
 
 
 def _canonical_value(key: str, value: str) -> str:
@@ -246,9 +260,10 @@ def moves_of(state: State, item: Item, *, piecewise: bool = False) -> list[Move]
                 else "the number cards are dealt once, at the start of the match",
                 rule="ZK-NOTATION-DEAL",
             )
-        if len(item.numbers) != 12 and not piecewise:
+        room = 12 - len(state.dealt[seat])
+        if len(item.numbers) > room or (len(item.numbers) != 12 and not piecewise):
             raise NotationError(
-                f"{item.player} is dealt 12 number cards, not {len(item.numbers)}",
+                f"{item.player} is dealt 12 number cards, not {len(item.numbers) + 12 - room}",
                 rule="ZK-NOTATION-DEAL",
             )
         return [Deal(n) for n in item.numbers]
@@ -271,7 +286,7 @@ def moves_of(state: State, item: Item, *, piecewise: bool = False) -> list[Move]
             rule="ZK-NOTATION-PLAYS",
         )
     seats = [_seat(state, p.player, "ZK-NOTATION-PLAYS") for p in item.plays]
-    if sorted(seats) != sorted(state.active) and state.step == "play":
+    if sorted(seats) != sorted(state.active):
         raise NotationError(
             "a round's group holds one card from each player still in: "
             + " ".join(state.players[s] for s in state.active),
@@ -326,7 +341,7 @@ def replay(record: Record) -> Iterator[State]:
             raise record.located(error, ply, item) from None
         yield state
     token = result_token(state)
-    if record.result != token:
+    if record.result.lower() != token.lower():
         shown = token if token == "*" else quote(token)
         raise NotationError(
             f"game {record.index}: the result is {shown}, but the record says "
@@ -387,9 +402,12 @@ def format_record(record: Record) -> str:
     notes: dict[int, list[str]] = {}
     for ply, text in record.comments:
         notes.setdefault(ply, []).append("{" + text + "}")
+    spelt = {name.lower(): name for name in record.setup().players}
+    result = " ".join(spelt.get(name.lower(), name) for name in record.result.split())
+    record = replace(record, result=result)
     lines = [*DIALECT.tag_lines(record), "", *notes.get(0, [])]
     lines.extend(_lines(record, notes))
-    lines.append(record.result if record.result == "*" else quote(record.result))
+    lines.append(result if result == "*" else quote(result))
     return "\n".join(lines) + "\n"
 
 

@@ -220,6 +220,7 @@ def _new_cycle(state: State) -> State:
         pile=full_pile(),
         shown=None,
         out=frozenset(),
+        played=((),) * n,
         plays=(None,) * n,
         turned=(),
     )
@@ -274,7 +275,11 @@ def _resolve(state: State) -> State:
     nests[by_number[1]] = (*nests[by_number[1]], high)
     taken = replace(state, nests=tuple(nests))
     after, last = _turn(taken)
-    after = replace(after, round=state.round + 1, plays=(None,) * len(state.players))
+    played = tuple(
+        (*cards, number) if number is not None else cards
+        for cards, number in zip(state.played, state.plays, strict=True)
+    )
+    after = replace(after, round=state.round + 1, played=played, plays=(None,) * len(state.players))
     if after.round == HAND_SIZE or len(after.active) <= 2:  # ZK-CYCLE-END
         return _end_cycle(after)
     if not state.rules.in_turn:

@@ -58,6 +58,9 @@ class State:
     """The two nest cards of this round, lower first."""
     out: frozenset[Seat] = frozenset()
     """Seats that dropped out of this cycle (ZK-ROUND-DROP)."""
+    played: tuple[tuple[int, ...], ...] = ()
+    """Each seat's number cards shown in earlier rounds of this cycle, in order: they lie
+    face up on the player's discard pile (ZK-ROUND-PLAY)."""
     plays: tuple[int | None, ...] = ()
     """Each seat's number card for this round; in the basic version nobody sees the others'
     until all have chosen (ZK-BASIC-SIMULTANEOUS)."""

@@ -14,6 +14,8 @@ from .state import Seat, State
 
 __all__ = ["cards_svg", "diagram", "observe", "position", "state_dict", "table_svg"]
 
+_PLAYING: Final = ("nest", "play")
+"""The steps at which a tactical round has a start player."""
 _STEP: Final = {
     "deal": "the deal",
     "start": "the start player is drawn",
@@ -77,8 +79,9 @@ def position(state: State) -> dict[str, Any]:
         "nests": [list(nest) for nest in state.nests],
         "shown": list(state.shown) if state.shown else None,
         "out": [names[s] for s in sorted(state.out)],
+        "played": [list(cards) for cards in state.played],
         "plays": list(state.plays),
-        "starter": names[state.starter] if state.rules.in_turn and state.hands else None,
+        "starter": names[state.starter] if state.rules.in_turn and state.step in _PLAYING else None,
         "to_play": [names[s] for s in choosing(state)],
         "scores": [list(cycle) for cycle in state.scores],
     }
