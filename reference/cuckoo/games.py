@@ -130,6 +130,8 @@ def parse_chunk(chunk: Chunk, source: str | None) -> tuple[Kit, Record] | Notati
     try:
         return kit, kit.dialect.parse_chunk(chunk, source)
     except NotationError as error:
+        if found is None:  # say why a card game's record was read as dice
+            error.detail += f" (no Game tag: read as {dice_notation.GAME})"
         return error
 
 

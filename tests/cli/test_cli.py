@@ -269,3 +269,14 @@ def test_random_with_a_number_of_players_the_game_does_not_allow(
         capsys, "random", "--game", "zum-kuckuck", "--players", "6", "--seed", "1"
     )
     assert status == 2 and out == "" and "3 to 5 players" in err
+
+
+def test_a_record_without_a_game_tag_says_it_was_read_as_dice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ZK-NOTATION-TAGS: a Zum Kuckuck! record that forgot its Game tag fails as a dice
+    record, and the message says why."""
+    path = tmp_path / "untagged.cuckoo"
+    path.write_text('[Players "Ann Bob Cy"]\n\ndeal Ann 1 2 *\n', encoding="utf-8")
+    status, _, err = run(capsys, "validate", str(path))
+    assert status == 1 and "no Game tag: read as cuckoo-dice" in err
