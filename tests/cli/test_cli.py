@@ -278,5 +278,5 @@ def test_a_record_without_a_game_tag_says_it_was_read_as_dice(
     record, and the message says why."""
     path = tmp_path / "untagged.cuckoo"
     path.write_text('[Players "Ann Bob Cy"]\n\ndeal Ann 1 2 *\n', encoding="utf-8")
-    status, _, err = run(capsys, "validate", str(path))
-    assert status == 1 and "no Game tag: read as cuckoo-dice" in err
+    status, out, _ = run(capsys, "validate", str(path))
+    assert status == 1 and "no Game tag: read as cuckoo-dice" in out
