@@ -353,12 +353,14 @@ class Dialect(Generic[R]):
         Every word still goes through the grammar, once per distinct word: the same reading
         as the full parse, without parsing ``6@003/A`` a thousand times in a thousand games.
         """
-        if not self.results or "{" in text:
+        if not self.results:
             return None
         lines = text.split("\n")
         at = 0
         while at < len(lines) and (not lines[at].strip() or lines[at].lstrip()[:1] == "["):
             at += 1
+        if any("{" in line for line in lines[at:]):  # a comment (a tag value may hold "{")
+            return None
         tags: list[tuple[str, str]] = []
         for line in lines[:at]:
             parsed = self._word(line.strip(), "header")
