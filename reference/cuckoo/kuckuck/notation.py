@@ -207,26 +207,16 @@ DIALECT: Final = notation.Dialect[Record](
 )
 
 
-def parse(text: str, *, source: str | None = None) -> Record:
-    """Read one record.
-
-    :raises NotationError: for text that is not a record (spec: zum-kuckuck, notation).
-    """
-    return DIALECT.parse(text, source=source)
+parse: Final = DIALECT.parse
+"""Read one record (:meth:`~cuckoo.notation.Dialect.parse`)."""
+read_records: Final = DIALECT.read_records
+"""The records of a file, one at a time (:meth:`~cuckoo.notation.Dialect.read_records`)."""
 
 
 def parse_item(text: str) -> Item:
     """Read one item written on its own, such as ``nest 3 9`` or ``Ann 45``."""
     item: Item = DIALECT.parse_move(text)
     return item
-
-
-def read_records(
-    lines: Iterable[str], *, source: str | None = None
-) -> Iterator[Record | NotationError]:
-    """The records of a file, one at a time; a malformed one is yielded as its error, so
-    that reading goes on with the next."""
-    return DIALECT.read_records(lines, source=source)
 
 
 def _seat(state: State, name: str, rule: str) -> int:
