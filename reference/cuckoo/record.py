@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from . import cards, dice, kuckuck
 from .cards import notation as cards_notation
@@ -26,6 +26,9 @@ __all__ = ["Recorder"]
 T = TypeVar("T")
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
+
+NOTATIONS: Final = {n.GAME: n for n in (dice_notation, cards_notation, kuckuck_notation)}
+"""Each game's notation module, by the name of the game."""
 
 HELP = """commands: a move in notation; 'legal' lists the legal moves; 'undo' takes back the
 last move; 'help'; 'quit' stops (the record so far is saved)."""
@@ -54,11 +57,7 @@ class Recorder:
         return state
 
     def record(self) -> Any:
-        notation: Any = {
-            dice_notation.GAME: dice_notation,
-            cards_notation.GAME: cards_notation,
-            kuckuck_notation.GAME: kuckuck_notation,
-        }[self.game]
+        notation: Any = NOTATIONS[self.game]
         return notation.record_of(self.rules, self.setup, self.moves, self.tags)
 
     def save(self) -> None:
@@ -109,12 +108,7 @@ def resume(path: Path) -> Recorder:
         rules: Any = record.ruleset()
     elif isinstance(record, kuckuck_notation.Record):
         rules = record.rules()
-        state = kuckuck_notation.start(record)
-        moves = []
-        for written in record.moves:
-            for move in kuckuck_notation.moves_of(state, written):
-                moves.append(move)
-                state = kuckuck.apply(state, move)
+        moves = kuckuck_notation.engine_moves(record)
     else:
         assert isinstance(record, cards_notation.Record)
         rules = record.rules()
@@ -200,7 +194,7 @@ def new_kuckuck(path: Path, ask: Ask, say: Say) -> Recorder:
     return Recorder(kuckuck_notation.GAME, path, variant, kuckuck.Setup(names))
 
 
-def _kuckuck_moves(recorder: Recorder, text: str) -> list[Any]:
+def _kuckuck_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
     """A line of the notation, or less: at the deal only the numbers, at a nest only the two
     cards, at the draw only the name, and in the tactical version only the card played."""
     state = recorder.state()
@@ -219,7 +213,7 @@ def _kuckuck_moves(recorder: Recorder, text: str) -> list[Any]:
     return kuckuck_notation.moves_of(state, item)
 
 
-def _dice_move(recorder: Recorder, text: str, ask: Ask, say: Say) -> Any:
+def _dice_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
     move = dice_notation.parse_move(text)
     state = recorder.state()
     if isinstance(move, dice_notation.Seen):
@@ -238,16 +232,16 @@ def _dice_move(recorder: Recorder, text: str, ask: Ask, say: Say) -> Any:
         move = _ask_until(
             ask, say, f"  re-roll: the taken die, then the {count} given dice: ", reroll
         )
-    return move
+    return [move]
 
 
-def _card_move(recorder: Recorder, text: str, ask: Ask, say: Say) -> Any:
+def _card_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
     state = recorder.state()
     if state.step == "deal":
         card = cards.card_named(text)
         if card is None:
             raise ValueError(f"{text!r} is not a card, such as Qh or 10s")
-        return cards.Deal(card)
+        return [cards.Deal(card)]
     move = cards_notation.parse_move(text if text.lower() != "cut" else "cut As")
     if isinstance(move, cards.Cut) and text.lower() == "cut":
         cards.apply(state, cards.CUT)  # refuse an illegal cut before asking for the card
@@ -259,7 +253,7 @@ def _card_move(recorder: Recorder, text: str, ask: Ask, say: Say) -> Any:
             return cards.Cut(card)
 
         move = _ask_until(ask, say, "  the card turned up: ", turned)
-    return move
+    return [move]
 
 
 def _prompt(recorder: Recorder, state: Any) -> str:
@@ -284,7 +278,11 @@ def run(recorder: Recorder, ask: Ask, say: Say, complete: Callable[[Iterable[str
     """The recording loop, until the game ends or the user quits."""
     recorder.save()
     say(f"recording to {recorder.path}; {HELP}")
-    reader = _dice_move if recorder.game == dice_notation.GAME else _card_move
+    reader = {
+        dice_notation.GAME: _dice_moves,
+        cards_notation.GAME: _card_moves,
+        kuckuck_notation.GAME: _kuckuck_moves,
+    }[recorder.game]
     while True:
         state = recorder.state()
         say(recorder.kit.diagram(state).rstrip())
@@ -305,9 +303,6 @@ def run(recorder: Recorder, ask: Ask, say: Say, complete: Callable[[Iterable[str
             say("  took back the last move" if recorder.undo() else "  nothing to undo")
         else:
             try:
-                if recorder.game == kuckuck_notation.GAME:
-                    recorder.play(*_kuckuck_moves(recorder, text))
-                else:
-                    recorder.play(reader(recorder, text, ask, say))
+                recorder.play(*reader(recorder, text, ask, say))
             except (CuckooError, ValueError) as error:
                 say(f"  refused: {error}")

@@ -15,7 +15,7 @@ from .scoring import side_totals
 from .state import PLAYER_NAMES, State
 from .views import SIDE_ROWS
 
-__all__ = ["Svg", "cells_svg", "position_svg", "svg_root"]
+__all__ = ["INK", "Svg", "cells_svg", "position_svg", "svg_root", "svg_text"]
 
 COLOURS: Final = ("#2f5fb3", "#c0392b")  # Blue, Red
 EMPTY: Final = "#eeeae0"
@@ -54,7 +54,8 @@ def svg_root(width: int, height: int) -> ET.Element:
     )
 
 
-def _text(parent: ET.Element, x: float, y: float, text: str, size: int, **attrs: str) -> None:
+def svg_text(parent: ET.Element, x: float, y: float, text: str, size: int, **attrs: str) -> None:
+    """Centred text in *parent* (another anchor through *attrs*), for every game's drawings."""
     node = ET.SubElement(
         parent,
         "text",
@@ -110,13 +111,13 @@ def _face(parent: ET.Element, x: float, y: float, value: int, colour: str) -> No
 
 def _empty(parent: ET.Element, x: float, y: float, label: str) -> None:
     _square(parent, x, y, fill=EMPTY, stroke="#bbbbbb", stroke_dasharray="3 2")
-    _text(parent, x, y + 4, label, 10, fill="#777777")
+    svg_text(parent, x, y + 4, label, 10, fill="#777777")
 
 
 def _sides(root: ET.Element, top: float, draw: object) -> None:
     for side in SIDES:
         left = 10 + side * (SIDE_WIDTH + 20)
-        _text(
+        svg_text(
             root,
             left + SIDE_WIDTH / 2,
             top - 8,
@@ -155,7 +156,7 @@ def position_svg(state: State) -> Svg:
     for side in SIDES:
         x = 10 + side * (SIDE_WIDTH + 20) + SIDE_WIDTH / 2
         for player in (0, 1):
-            _text(
+            svg_text(
                 root,
                 x + (player * 2 - 1) * 26,
                 4 * PIT + 40,
@@ -166,7 +167,7 @@ def position_svg(state: State) -> Svg:
             )
     dungeon = state.board[DUNGEON]
     x = dungeon_x
-    _text(root, x, height + 4, "dungeon", 11)
+    svg_text(root, x, height + 4, "dungeon", 11)
     if dungeon is None:
         _empty(root, x, height + DIE, CELL_NAMES[DUNGEON])
     else:
@@ -174,7 +175,7 @@ def position_svg(state: State) -> Svg:
     for player, nest in enumerate(state.nests):
         y = height + player * (DIE + 12) + DIE / 2
         mark = " (to move)" if player == state.to_move and not state.is_over else ""
-        _text(root, 52, y + 5, PLAYER_NAMES[player] + mark, 12, **{"text-anchor": "start"})
+        svg_text(root, 52, y + 5, PLAYER_NAMES[player] + mark, 12, **{"text-anchor": "start"})
         for i, die in enumerate(nest):
             owner = player ^ die.foreign
             _face(root, 150 + i * (DIE + 6), y, die.value, COLOURS[owner])

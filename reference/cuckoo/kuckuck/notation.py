@@ -9,7 +9,7 @@ outcome, so it replays to exactly one state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
@@ -18,6 +18,7 @@ from lark import Token, v_args
 from .. import notation
 from ..errors import CuckooError, NotationError
 from ..notation import Located, at, quote
+from .cards import HAND_SIZE
 from .moves import Deal, Nest, Play, Start
 from .rules import Move, apply, choosing, legal_moves
 from .rulesets import Rules, rules
@@ -33,6 +34,7 @@ __all__ = [
     "Played",
     "Record",
     "Together",
+    "engine_moves",
     "format_record",
     "legal_texts",
     "move_text",
@@ -250,10 +252,11 @@ def moves_of(state: State, item: Item, *, piecewise: bool = False) -> list[Move]
                 else "the number cards are dealt once, at the start of the match",
                 rule="ZK-NOTATION-DEAL",
             )
-        room = 12 - len(state.dealt[seat])
-        if len(item.numbers) > room or (len(item.numbers) != 12 and not piecewise):
+        room = HAND_SIZE - len(state.dealt[seat])
+        if len(item.numbers) > room or (len(item.numbers) != HAND_SIZE and not piecewise):
             raise NotationError(
-                f"{item.player} is dealt 12 number cards, not {len(item.numbers) + 12 - room}",
+                f"{item.player} is dealt {HAND_SIZE} number cards, "
+                f"not {len(item.numbers) + HAND_SIZE - room}",
                 rule="ZK-NOTATION-DEAL",
             )
         return [Deal(n) for n in item.numbers]
@@ -303,10 +306,28 @@ def legal_texts(state: State) -> list[str]:
     return [move_text(state, move) for move in legal_moves(state)]
 
 
-def _step(state: State, item: Item) -> State:
-    for move in moves_of(state, item):
+def _moves(state: State, item: Item) -> tuple[list[Move], State]:
+    """The engine's moves of *item* and the state after them."""
+    moves = moves_of(state, item)
+    for move in moves:
         state = apply(state, move)
-    return state
+    return moves, state
+
+
+def _step(state: State, item: Item) -> State:
+    return _moves(state, item)[1]
+
+
+def engine_moves(record: Record) -> list[Move]:
+    """The engine's moves that *record* writes, one per card dealt or played.
+
+    :raises CuckooError: for a record that does not replay.
+    """
+    state, moves = start(record), []
+    for item in record.moves:
+        written, state = _moves(state, item)
+        moves.extend(written)
+    return moves
 
 
 def result_token(state: State) -> str:
@@ -342,11 +363,15 @@ def replay(record: Record) -> Iterator[State]:
         )
 
 
-def _canonical(item: Item, players: Sequence[str]) -> Item:
+def _spellings(record: Record) -> dict[str, str]:
+    """Each player's name as the Players tag writes it, by its small letters, in seating
+    order."""
+    return {name.lower(): name for name in record.setup().players}
+
+
+def _canonical(item: Item, spelt: Mapping[str, str]) -> Item:
     """*item* with the players' names as the Players tag writes them, and a basic round's
     cards in seating order (ZK-NOTATION-CANONICAL)."""
-    spelt = {name.lower(): name for name in players}
-    order = {name.lower(): seat for seat, name in enumerate(players)}
 
     def name(written: str) -> str:
         return spelt.get(written.lower(), written)
@@ -358,7 +383,8 @@ def _canonical(item: Item, players: Sequence[str]) -> Item:
     if isinstance(item, Played):
         return Played(name(item.player), item.number)
     if isinstance(item, Together):
-        plays = sorted(item.plays, key=lambda p: order.get(p.player.lower(), len(players)))
+        order = {low: seat for seat, low in enumerate(spelt)}
+        plays = sorted(item.plays, key=lambda p: order.get(p.player.lower(), len(order)))
         return Together(tuple(Played(name(p.player), p.number) for p in plays))
     return item
 
@@ -367,7 +393,7 @@ def _lines(record: Record, notes: dict[int, list[str]]) -> Iterator[str]:
     """The movetext, a line for each dealt hand and for each round, numbered
     cycle.round from the replay; what follows an illegal item goes on one last line."""
     state: State | None = start(record)
-    players = record.setup().players
+    spelt = _spellings(record)
     words: list[str] = []
     drawn = False  # a start draw opens its round's line; the nest cards that follow join it
     for ply, item in enumerate(record.moves):
@@ -377,7 +403,7 @@ def _lines(record: Record, notes: dict[int, list[str]]) -> Iterator[str]:
                 yield " ".join(words)
             words = [] if isinstance(item, Hand) else [f"{state.cycle + 1}.{state.round + 1}."]
         drawn = isinstance(item, Draw)
-        words.append(str(_canonical(item, players)))
+        words.append(str(_canonical(item, spelt)))
         words.extend(notes.get(ply + 1, []))
         try:
             state = _step(state, item) if state is not None else None
@@ -392,7 +418,7 @@ def format_record(record: Record) -> str:
     notes: dict[int, list[str]] = {}
     for ply, text in record.comments:
         notes.setdefault(ply, []).append("{" + text + "}")
-    spelt = {name.lower(): name for name in record.setup().players}
+    spelt = _spellings(record)
     result = " ".join(spelt.get(name.lower(), name) for name in record.result.split())
     record = replace(record, result=result)
     lines = [*DIALECT.tag_lines(record), "", *notes.get(0, [])]
@@ -401,9 +427,10 @@ def format_record(record: Record) -> str:
     return "\n".join(lines) + "\n"
 
 
-def items_of(state: State, moves: Sequence[Move]) -> tuple[Item, ...]:
-    """The record items that write *moves*, played from *state* (the start of a match):
-    deals grouped by player, a basic round's plays grouped in seating order.
+def _written(state: State, moves: Sequence[Move]) -> tuple[tuple[Item, ...], State]:
+    """The record items that write *moves*, played from *state* (the start of a match),
+    and the state they end in: deals grouped by player, a basic round's plays grouped in
+    seating order.
 
     :raises NotationError: for moves that stop inside a basic round, which no record can
         show, since its cards are shown together (ZK-NOTATION-PLAYS).
@@ -441,7 +468,7 @@ def items_of(state: State, moves: Sequence[Move]) -> tuple[Item, ...]:
             + " still to choose",
             rule="ZK-NOTATION-PLAYS",
         )
-    return tuple(items)
+    return tuple(items), state
 
 
 def record_of(
@@ -451,12 +478,7 @@ def record_of(
     tags: Iterable[tuple[str, str]] = (),
 ) -> Record:
     """The record of a match played from *setup* with *moves*."""
-    moves = tuple(moves)
-    first = new_game(variant, setup)
-    items = items_of(first, moves)
-    state = first
-    for move in moves:
-        state = apply(state, move)
+    items, state = _written(new_game(variant, setup), tuple(moves))
     named: dict[str, Any] = {"Game": GAME, "Variant": variant.variant}
     named.update(tags)
     named["Players"] = " ".join(setup.players)

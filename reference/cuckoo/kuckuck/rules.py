@@ -16,7 +16,7 @@ from ..errors import IllegalMoveError, require
 from .cards import HAND_SIZE, NEST_VALUES, NUMBERS, cockatoos
 from .moves import Deal, Nest, Play, Start
 from .scoring import cycle_score
-from .state import Seat, State, full_pile
+from .state import FULL_PILE, Seat, State
 
 __all__ = [
     "Move",
@@ -217,7 +217,7 @@ def _new_cycle(state: State) -> State:
         counts=counts,
         cockatoos=counts,
         nests=((),) * n,
-        pile=full_pile(),
+        pile=FULL_PILE,
         shown=None,
         out=frozenset(),
         played=((),) * n,

@@ -10,13 +10,15 @@ from ..errors import SetupError
 from .cards import HAND_SIZE, NEST_CARDS, NEST_VALUES
 from .rulesets import RULES, Rules
 
-__all__ = ["KEYWORDS", "Seat", "Setup", "State", "Step", "new_game"]
+__all__ = ["FULL_PILE", "KEYWORDS", "Seat", "Setup", "State", "Step", "new_game"]
 
 Seat = int
 """A player's place at the table, 0 to n-1; a player's left neighbour sits at the next."""
 
 Step = Literal["deal", "start", "nest", "play", "over"]
 
+FULL_PILE: Final = tuple(NEST_CARDS[v] for v in NEST_VALUES)
+"""ZK-CYCLE-START: every nest card in the pile, as counts of the values 1 to 12."""
 KEYWORDS: Final = frozenset({"deal", "nest", "start"})
 """Words of the notation that cannot be names (ZK-SETUP-PLAYERS)."""
 _NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -120,8 +122,3 @@ def new_game(rules: Rules | None, setup: Setup) -> State:
     if len({p.lower() for p in players}) != len(players):
         raise SetupError("two players have the same name", rule="ZK-SETUP-PLAYERS")
     return State(rules or RULES, players, ((),) * len(players), "deal")
-
-
-def full_pile() -> tuple[int, ...]:
-    """ZK-CYCLE-START: every nest card back in the pile."""
-    return tuple(NEST_CARDS[v] for v in NEST_VALUES)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any, Final
 
-from ..dice.svg import Svg, svg_root
+from ..dice.svg import INK, Svg, svg_root, svg_text
 from .cards import halves
 from .rules import choosing
 from .scoring import totals, winners
@@ -40,7 +40,7 @@ def diagram(state: State) -> str:
     points = totals(state)
     due = choosing(state)
     for seat, name in enumerate(state.players):
-        if state.step == "deal" or not state.hands:
+        if not state.hands:  # the deal is under way
             lines.append(f"  {name:<{width}}  dealt {len(state.dealt[seat])}")
             continue
         if seat in state.out:
@@ -117,7 +117,7 @@ def observe(state: State, seat: Seat) -> dict[str, Any]:
 
 _CARD_W: Final = 34
 _CARD_H: Final = 48
-_INK: Final = "#333333"
+_GREEN: Final = "#2e9e5b"
 
 
 def _rect(root: ET.Element, x: float, y: float, fill: str, w: float = _CARD_W) -> None:
@@ -128,46 +128,44 @@ def _rect(root: ET.Element, x: float, y: float, fill: str, w: float = _CARD_W) -
         "height": str(_CARD_H),
         "rx": "4",
         "fill": fill,
-        "stroke": _INK,
+        "stroke": INK,
     }
     ET.SubElement(root, "rect", attributes)
 
 
-def _text(root: ET.Element, x: float, y: float, text: str, size: int = 12, **extra: str) -> None:
-    attributes = {"x": f"{x:g}", "y": f"{y:g}", "font-size": str(size), "fill": _INK}
-    attributes.update({"text-anchor": "middle", **extra})
-    ET.SubElement(root, "text", attributes).text = text
+def _bold(root: ET.Element, x: float, y: float, value: int) -> None:
+    svg_text(root, x + _CARD_W / 2, y + 22, str(value), 15, **{"font-weight": "bold"})
 
 
-def number_card(root: ET.Element, x: float, y: float, number: int) -> None:
+def _number_card(root: ET.Element, x: float, y: float, number: int) -> None:
     """A number card: its number, and its cockatoos below (a disc for a whole one, a half
     disc for a half) (ZK-CARD-COCKATOOS)."""
     _rect(root, x, y, "#fffdf5")
-    _text(root, x + _CARD_W / 2, y + 22, str(number), 15, **{"font-weight": "bold"})
+    _bold(root, x, y, number)
     cx, cy, r = x + _CARD_W / 2, y + 36, 5
     count = halves(number)
     if count == 2:
-        ET.SubElement(root, "circle", {"cx": f"{cx:g}", "cy": f"{cy:g}", "r": str(r),
-                                       "fill": "#2e9e5b"})  # fmt: skip
+        disc = {"cx": f"{cx:g}", "cy": f"{cy:g}", "r": str(r), "fill": _GREEN}
+        ET.SubElement(root, "circle", disc)
     elif count == 1:
         path = f"M{cx - r:g},{cy:g} A{r},{r} 0 0 1 {cx + r:g},{cy:g} Z"
-        ET.SubElement(root, "path", {"d": path, "fill": "#2e9e5b"})
+        ET.SubElement(root, "path", {"d": path, "fill": _GREEN})
 
 
-def nest_card(root: ET.Element, x: float, y: float, value: int) -> None:
+def _nest_card(root: ET.Element, x: float, y: float, value: int) -> None:
     """A nest card: its value, the number of cuckoos in the nest (ZK-CARD-NESTS)."""
     _rect(root, x, y, "#c9a46a")
-    ET.SubElement(root, "ellipse", {"cx": f"{x + _CARD_W / 2:g}", "cy": f"{y + 34:g}",
-                                    "rx": "12", "ry": "6", "fill": "#7a5a2b"})  # fmt: skip
-    _text(root, x + _CARD_W / 2, y + 22, str(value), 15, **{"font-weight": "bold"})
+    nest = {"cx": f"{x + _CARD_W / 2:g}", "cy": f"{y + 34:g}", "rx": "12", "ry": "6"}
+    ET.SubElement(root, "ellipse", {**nest, "fill": "#7a5a2b"})
+    _bold(root, x, y, value)
 
 
-def cockatoo_card(root: ET.Element, x: float, y: float, *, turned: bool) -> None:
+def _cockatoo_card(root: ET.Element, x: float, y: float, *, turned: bool) -> None:
     """A cockatoo card, narrow: coloured side up, or turned to its cuckoo (grey)."""
     _rect(root, x, y, "#7a7a7a" if turned else "#f2c14e", w=14)
     if not turned:
-        ET.SubElement(root, "circle", {"cx": f"{x + 7:g}", "cy": f"{y + 16:g}", "r": "4",
-                                       "fill": "#ffffff", "stroke": _INK})  # fmt: skip
+        eye = {"cx": f"{x + 7:g}", "cy": f"{y + 16:g}", "r": "4"}
+        ET.SubElement(root, "circle", {**eye, "fill": "#ffffff", "stroke": INK})
 
 
 def table_svg(state: State) -> Svg:
@@ -180,28 +178,28 @@ def table_svg(state: State) -> Svg:
     height = top + n * row + 10
     root = svg_root(width, height)
     if state.shown:
-        _text(root, 40, 30, "nest cards", 11)
+        svg_text(root, 40, 30, "nest cards", 11)
         for k, value in enumerate(state.shown):
-            nest_card(root, 90 + k * (_CARD_W + 6), 6, value)
+            _nest_card(root, 90 + k * (_CARD_W + 6), 6, value)
     due = choosing(state)
     for seat, name in enumerate(state.players):
         y = top + seat * row
         mark = " (out)" if seat in state.out else (" (to play)" if seat in due else "")
-        _text(root, 6, y + 12, name + mark, 12, **{"text-anchor": "start"})
+        svg_text(root, 6, y + 12, name + mark, 12, **{"text-anchor": "start"})
         if not state.hands:
             continue
         base = y + 18
         counts, face_up = state.counts[seat], state.cockatoos[seat]
         for k in range(counts):
-            cockatoo_card(root, 6 + k * 10, base, turned=k >= face_up or seat in state.out)
+            _cockatoo_card(root, 6 + k * 10, base, turned=k >= face_up or seat in state.out)
         nest = state.nests[seat]
         if nest:
-            nest_card(root, 210, base, nest[-1])
-            _text(root, 210 + _CARD_W + 12, base + 28, f"\u00d7{len(nest)}", 10)
+            _nest_card(root, 210, base, nest[-1])
+            svg_text(root, 210 + _CARD_W + 12, base + 28, f"\u00d7{len(nest)}", 10)
         played = state.plays[seat]
         if played is not None:
-            number_card(root, 280, base, played)
-        _text(root, 400, base + 28, f"hand {len(state.hands[seat])}", 11)
+            _number_card(root, 280, base, played)
+        svg_text(root, 400, base + 28, f"hand {len(state.hands[seat])}", 11)
     return Svg(ET.tostring(root, encoding="unicode"))
 
 
@@ -213,11 +211,11 @@ def cards_svg() -> Svg:
     width = 10 + step * len(numbers)
     root = svg_root(width, 150)
     for k, number in enumerate(numbers):
-        number_card(root, 10 + k * step, 6, number)
-    _text(root, width / 2, 70, "number cards: no cockatoo, half a cockatoo, a whole one", 11)
-    nest_card(root, 10, 84, 7)
-    _text(root, 10 + _CARD_W + 6, 112, "a nest card (7)", 11, **{"text-anchor": "start"})
-    cockatoo_card(root, 200, 84, turned=False)
-    cockatoo_card(root, 220, 84, turned=True)
-    _text(root, 242, 112, "a cockatoo card, both sides", 11, **{"text-anchor": "start"})
+        _number_card(root, 10 + k * step, 6, number)
+    svg_text(root, width / 2, 70, "number cards: no cockatoo, half a cockatoo, a whole one", 11)
+    _nest_card(root, 10, 84, 7)
+    svg_text(root, 10 + _CARD_W + 6, 112, "a nest card (7)", 11, **{"text-anchor": "start"})
+    _cockatoo_card(root, 200, 84, turned=False)
+    _cockatoo_card(root, 220, 84, turned=True)
+    svg_text(root, 242, 112, "a cockatoo card, both sides", 11, **{"text-anchor": "start"})
     return Svg(ET.tostring(root, encoding="unicode"))
