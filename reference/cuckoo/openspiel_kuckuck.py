@@ -19,6 +19,7 @@ import pyspiel
 from . import kuckuck
 from .kuckuck import NUMBERS, Deal, Nest, Play, Start
 from .kuckuck.cards import NEST_VALUES
+from .kuckuck.notation import move_text
 from .kuckuck.views import diagram, observe
 from .openspiel_cards import SeenObserver
 
@@ -140,10 +141,11 @@ class KuckuckState(pyspiel.State):
     def _apply_actions(self, actions: list[int]) -> None:
         """A simultaneous node: every player still in shows a card at once (the others
         pass 0, as OpenSpiel asks of a player with no legal action)."""
-        seats = kuckuck.choosing(self.state)
-        for seat in seats:
-            self.state = kuckuck.apply(self.state, Play(seat, actions[seat] + 1))
-        shown = " ".join(f"P{seat} {actions[seat] + 1}" for seat in seats)
+        before = self.state
+        plays = [Play(seat, actions[seat] + 1) for seat in kuckuck.choosing(before)]
+        for play in plays:
+            self.state = kuckuck.apply(self.state, play)
+        shown = " ".join(move_text(before, play) for play in plays)
         for seen in self.seen:
             seen.append(f"shown {shown}")
 
@@ -152,19 +154,15 @@ class KuckuckState(pyspiel.State):
         dealt card, which only its receiver sees."""
         before = self.state
         self.state = kuckuck.apply(before, move)
+        text = move_text(before, move)
+        hidden = f"deal P{before.to_deal}"  # what the others see of a dealt card
         for p, seen in enumerate(self.seen):
-            if isinstance(move, Deal):
-                seat = before.to_deal
-                seen.append(f"deal P{seat} {move.number}" if p == seat else f"deal P{seat}")
-            elif isinstance(move, Play):
-                seen.append(f"P{move.seat} {move.number}")
-            else:
-                seen.append(f"start P{move.seat}" if isinstance(move, Start) else str(move))
+            secret = isinstance(move, Deal) and p != before.to_deal
+            seen.append(hidden if secret else text)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
-            move = self._chance_move(action)
-            return f"P{move.seat}" if isinstance(move, Start) else str(move)
+            return move_text(self.state, self._chance_move(action))
         return str(action + 1)
 
     def returns(self) -> list[float]:
