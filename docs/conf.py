@@ -31,11 +31,12 @@ extensions = [
     "sphinx.ext.napoleon",
     "cuckoo_spec",
     "cuckoo_pictures",
+    "cuckoo_app",
 ]
 
 root_doc = "index"
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
-exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_ext", "app", "Thumbs.db", ".DS_Store"]
 
 # Every warning is a real problem; with -W each one fails the build.
 nitpicky = False

@@ -1,0 +1,556 @@
+"""What the browser app asks of the engine, answered as JSON-ready values.
+
+The app (``docs/app/``) runs this package in the page through Pyodide, so the rules are the
+reference engine's own and nothing is written twice in JavaScript.  The page keeps no game
+state of its own beyond what it stores: a record's text for the viewer, and for the
+recorder and the play page a *table*, a plain dict of the setup and the moves so far (each
+as text), which is what the browser's storage holds.  Every call here is a function of its
+arguments, and the same dict in gives the same answer out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from random import Random
+from typing import Any, Final
+
+from . import cards, dice, kuckuck
+from .cards import notation as cards_notation
+from .dice import notation as dice_notation
+from .errors import CuckooError, NotationError, SetupError
+from .games import GAMES, Kit, read_records
+from .kuckuck import notation as kuckuck_notation
+
+__all__ = ["Viewer", "bot_move", "problem", "table_record", "table_view", "to_json"]
+
+MAX_TEXT: Final = 4_000_000
+"""The viewer refuses a pasted or picked text longer than this (a real file is kilobytes)."""
+
+
+def to_json(value: object) -> str:
+    """*value* as the compact JSON the page parses."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def problem(error: CuckooError) -> dict[str, Any]:
+    """An error as the page shows it: where, which rule, and what is wrong."""
+    return {
+        "kind": error.kind,
+        "rule": error.rule,
+        "line": error.line,
+        "column": error.column,
+        "detail": error.detail,
+        "text": str(error),
+    }
+
+
+# -- the viewer ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    """One record of the opened text, replayed as far as it is legal."""
+
+    kit: Kit
+    record: Any
+    states: tuple[Any, ...]
+    """The position before the first move and after each legal one."""
+    error: CuckooError | None
+    """Why the replay stopped early, or why the record is wrong after all its moves."""
+
+    def summary(self) -> dict[str, Any]:
+        record = self.record
+        notes: dict[int, list[str]] = {}
+        for ply, text in record.comments:
+            notes.setdefault(ply, []).append(text)
+        final = self.states[-1]
+        return {
+            "game": self.kit.dialect.game,
+            "title": _title(record),
+            "tags": [list(pair) for pair in record.tags],
+            "unit": record.unit,
+            "moves": [
+                {"text": str(m), "comment": " ".join(notes.get(n, []))}
+                for n, m in enumerate(record.moves, 1)
+            ],
+            "intro": " ".join(notes.get(0, [])),
+            "result": record.result,
+            "reached": len(self.states) - 1,
+            "over": bool(final.is_over),
+            "problem": problem(self.error) if self.error else None,
+        }
+
+
+class Viewer:
+    """A text of one or more records, opened once, then looked at position by position."""
+
+    def __init__(self, text: str, source: str = "record") -> None:
+        if len(text) > MAX_TEXT:
+            raise NotationError(
+                f"longer than {MAX_TEXT:,} characters: not a file of records",
+                rule="CD-NOTATION-SYNTAX",
+                source=source,
+            )
+        self.games: list[Game] = []
+        self.problems: list[CuckooError] = []
+        for item in read_records(text.splitlines(keepends=True), source=source):
+            if isinstance(item, CuckooError):
+                self.problems.append(item)
+                continue
+            game = _replayed(*item)
+            self.games.append(game)
+            if game.error is not None:
+                self.problems.append(game.error)
+        if not self.games and not self.problems:
+            self.problems.append(
+                NotationError("holds no game", rule="CD-NOTATION-SYNTAX", source=source)
+            )
+
+    def summary(self) -> str:
+        """Every game's moves, comments and result, and every problem, as JSON."""
+        return to_json(
+            {
+                "games": [g.summary() for g in self.games],
+                "problems": [problem(e) for e in self.problems],
+            }
+        )
+
+    def position(self, game: int, ply: int) -> str:
+        """Game *game* (0-based) after *ply* moves, as JSON: the engine's picture and the
+        diagram ``cuckoo replay`` prints."""
+        played = self.games[game]
+        state = played.states[max(0, min(ply, len(played.states) - 1))]
+        return to_json({"svg": played.kit.svg(state), "diagram": played.kit.diagram(state)})
+
+
+def _replayed(kit: Kit, record: Any) -> Game:
+    states: list[Any] = []
+    try:
+        for state in kit.replay(record):
+            states.append(state)
+    except CuckooError as error:
+        if not states:  # the setup itself is refused: an empty table and the problem
+            return Game(kit, record, (_blank(kit),), error)
+        return Game(kit, record, tuple(states), error)
+    return Game(kit, record, tuple(states), None)
+
+
+def _blank(kit: Kit) -> Any:
+    """A position to draw when a record's setup is refused: an empty table of its game."""
+    game = kit.dialect.game
+    if game == cards_notation.GAME:
+        return cards.new_game(None, cards.Setup(("North", "South")))
+    if game == kuckuck_notation.GAME:
+        return kuckuck.new_game(None, kuckuck.Setup(("A", "B", "C")))
+    return dice.new_game("cuckoo", dice.Setup(((1,) * 10, (1,) * 10)))
+
+
+def _title(record: Any) -> str:
+    names = [v for k, v in record.tags if k in ("Blue", "Red", "White", "Black")]
+    event = record.tag("Event")
+    players = record.tag("Players")
+    parts = [event] if event else []
+    if names:
+        parts.append(" vs ".join(names))
+    elif players:
+        parts.append(players)
+    return ", ".join(parts) or record.tag("Game") or "game"
+
+
+# -- tables: the recorder's and the player's game --------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A move the page offers as a row of taps: the labels of each tap, then the text."""
+
+    path: tuple[str, ...]
+    text: str
+    roll: tuple[str, ...] = ()
+    """For a dice infection: the dice to re-roll, named, taken die first; the page asks
+    for their new values and writes them after the move, as the notation does."""
+
+    def json(self) -> dict[str, Any]:
+        return {"path": list(self.path), "text": self.text, "roll": list(self.roll)}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How one game is set up from a table and how its moves are read and offered."""
+
+    start: Callable[[Mapping[str, Any]], tuple[Any, Any, list[tuple[str, str]]]]
+    """``table -> (rules, setup, tags)``; raises :class:`SetupError`."""
+    new_game: Callable[[Any, Any], Any]
+    apply: Callable[[Any, Any], Any]
+    read: Callable[[Any, str], list[Any]]
+    """The engine's moves that one entry of the table's ``moves`` stands for."""
+    choices: Callable[[Any], list[Choice]]
+    prompt: Callable[[Any], str]
+    record_of: Callable[..., Any]
+
+
+def _text_list(table: Mapping[str, Any], key: str) -> list[str]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise SetupError(f"{key} must be a list of texts", rule="CD-NOTATION-SYNTAX")
+    return value
+
+
+# The dice pyramid -----------------------------------------------------------------------
+
+
+def _dice_start(table: Mapping[str, Any]) -> tuple[Any, Any, list[tuple[str, str]]]:
+    rules = dice.ruleset(str(table.get("ruleset", "cuckoo")))
+    rolls = table.get("rolls", [[], []])
+    if not isinstance(rolls, list) or len(rolls) != 2:
+        raise SetupError("two rolls of ten dice, Blue's and Red's", rule="CD-SETUP-ROLL")
+    first = str(table.get("first", "Blue"))
+    if first not in dice.PLAYER_NAMES:
+        raise SetupError("Blue or Red moves first", rule="CD-SETUP-FIRST")
+    setup = dice.Setup((tuple(rolls[0]), tuple(rolls[1])), dice.PLAYER_NAMES.index(first))
+    dice.new_game(rules, setup)  # refuses a roll that is not ten dice of 1 to 6
+    names = table.get("names", {})
+    tags = [
+        (p, str(names[p])) for p in dice.PLAYER_NAMES if isinstance(names, dict) and names.get(p)
+    ]
+    return rules, setup, tags
+
+
+def _dice_read(state: dice.State, text: str) -> list[Any]:
+    move = dice_notation.parse_move(text)
+    if isinstance(move, dice_notation.Seen):
+        move = dice_notation.resolve(state, move)
+    if isinstance(move, dice.Infect) and move.rolls is None:
+        raise NotationError(
+            "an infection must carry its re-roll, such as 2+3x5(4;1,6)", rule="CD-NOTATION-ROLLS"
+        )
+    return [move]
+
+
+def _die_label(state: dice.State, die: dice.Die, holder: int) -> str:
+    colour = dice.PLAYER_NAMES[1 - holder if die.foreign else holder]
+    return f"{colour}'s {die.value}"
+
+
+def _dice_choices(state: dice.State) -> list[Choice]:
+    me = state.to_move
+    out = []
+    for move in dice.legal_moves(state):
+        if isinstance(move, dice.Place):
+            name = dice.CELL_NAMES[move.cell]
+            turn = [
+                f"{'value' if n == 0 else 'next face'} to side {dice.SIDE_NAMES[s]}"
+                for n, s in enumerate(move.sides)
+            ]
+            path = ("Place a die", _die_label(state, move.die, me), f"cell {name}", *turn)
+            out.append(Choice(path, str(move)))
+        elif isinstance(move, dice.Infect):
+            give = " + ".join(_die_label(state, d, me) for d in move.give)
+            take = _die_label(state, move.take, 1 - me)
+            roll = (f"{take} (taken)", *(f"{_die_label(state, d, me)} (given)" for d in move.give))
+            out.append(Choice(("Infect", f"give {give}", f"take {take}"), str(move), roll))
+        else:
+            out.append(Choice(("Pass",), str(move)))
+    return out
+
+
+def _dice_prompt(state: dice.State) -> str:
+    return f"{dice.PLAYER_NAMES[state.to_move]} to move (ply {state.ply + 1})"
+
+
+# The card game ----------------------------------------------------------------------------
+
+
+def _names(table: Mapping[str, Any]) -> tuple[str, ...]:
+    players = table.get("players", [])
+    if not isinstance(players, list):
+        raise SetupError("players must be a list of names", rule="CC-SETUP-PLAYERS")
+    return tuple(str(p).strip() for p in players)
+
+
+def _cards_start(table: Mapping[str, Any]) -> tuple[Any, Any, list[tuple[str, str]]]:
+    players = _names(table)
+    dealer = str(table.get("dealer", players[0] if players else ""))
+    seat = players.index(dealer) if dealer in players else -1
+    params = {k: table[k] for k in ("lives", "aces", "direction") if k in table}
+    rules = cards.rules(**params)
+    setup = cards.Setup(players, seat)
+    cards.new_game(rules, setup)
+    return rules, setup, []
+
+
+def _cards_read(state: cards.State, text: str) -> list[Any]:
+    return [cards_notation.parse_move(text)]
+
+
+_SUIT_NAMES: Final = {"c": "clubs ♣", "d": "diamonds ♦", "h": "hearts ♥", "s": "spades ♠"}
+
+
+def _card_path(card: cards.Card) -> tuple[str, str]:
+    return _SUIT_NAMES[card.suit], card.rank.replace("T", "10")
+
+
+def _cards_choices(state: cards.State) -> list[Choice]:
+    out: list[Choice] = []
+    if state.step == "deal":
+        return [
+            Choice(_card_path(o.card), f"deal {o.card}") for o, _ in cards.chance_outcomes(state)
+        ]
+    out = []
+    for move in cards.legal_moves(state):
+        if isinstance(move, cards.Cut):
+            revealed = cards.chance_outcomes(cards.apply(state, move))
+            out.extend(Choice(("cut", *_card_path(o.card)), f"cut {o.card}") for o, _ in revealed)
+        else:
+            out.append(Choice((str(move),), str(move)))
+    return out
+
+
+def _cards_prompt(state: cards.State) -> str:
+    who = state.players[state.to_act]
+    return f"the card dealt to {who}" if state.step == "deal" else f"{who} decides"
+
+
+# Zum Kuckuck! ------------------------------------------------------------------------------
+
+
+def _kuckuck_start(table: Mapping[str, Any]) -> tuple[Any, Any, list[tuple[str, str]]]:
+    rules = kuckuck.rules(variant=str(table.get("variant", "basic")))
+    setup = kuckuck.Setup(_names(table))
+    kuckuck.new_game(rules, setup)
+    return rules, setup, []
+
+
+def _kuckuck_read(state: kuckuck.State, text: str) -> list[Any]:
+    item = kuckuck_notation.parse_item(text)
+    return kuckuck_notation.moves_of(state, item, piecewise=True)
+
+
+def _kuckuck_choices(state: kuckuck.State) -> list[Choice]:
+    out: list[Choice] = []
+    for move in kuckuck.legal_moves(state):
+        text = kuckuck_notation.move_text(state, move)
+        if isinstance(move, kuckuck.Deal):
+            path: tuple[str, ...] = (str(move.number),)
+        elif isinstance(move, kuckuck.Nest):
+            path = (f"lower {move.low}", f"higher {move.high}")
+        elif isinstance(move, kuckuck.Start):
+            path = (state.players[move.seat],)
+        else:
+            path = (state.players[move.seat], str(move.number))
+        out.append(Choice(path, text))
+    return out
+
+
+def _kuckuck_prompt(state: kuckuck.State) -> str:
+    if state.step == "deal":
+        return f"{state.players[state.to_deal]}'s number cards, one by one"
+    if state.step == "start":
+        return "the player the draw chose to start"
+    if state.step == "nest":
+        return "the two nest cards turned up"
+    waiting = ", ".join(state.players[s] for s in kuckuck.choosing(state))
+    return f"the card played by {waiting}"
+
+
+RULES: Final[Mapping[str, Rules]] = {
+    dice_notation.GAME: Rules(
+        _dice_start,
+        dice.new_game,
+        dice.apply,
+        _dice_read,
+        _dice_choices,
+        _dice_prompt,
+        dice_notation.record_of,
+    ),
+    cards_notation.GAME: Rules(
+        _cards_start,
+        cards.new_game,
+        cards.apply,
+        _cards_read,
+        _cards_choices,
+        _cards_prompt,
+        cards_notation.record_of,
+    ),
+    kuckuck_notation.GAME: Rules(
+        _kuckuck_start,
+        kuckuck.new_game,
+        kuckuck.apply,
+        _kuckuck_read,
+        _kuckuck_choices,
+        _kuckuck_prompt,
+        kuckuck_notation.record_of,
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table dict made into the engine's values, every move checked."""
+
+    game: str
+    rules: Any
+    setup: Any
+    tags: list[tuple[str, str]]
+    moves: tuple[Any, ...]
+    states: tuple[Any, ...]
+    """The position before the first move and after each entry of the table's moves."""
+
+    @property
+    def kit(self) -> Kit:
+        return GAMES[self.game]
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    def record(self) -> Any:
+        """The record of the moves so far; in a basic round of Zum Kuckuck!, the moves up
+        to the round's start (a round is written whole)."""
+        engine = RULES[self.game]
+        moves = list(self.moves)
+        while True:
+            try:
+                return engine.record_of(self.rules, self.setup, moves, self.tags)
+            except CuckooError:
+                if not moves:
+                    raise
+                moves.pop()
+
+
+def load(table: Mapping[str, Any]) -> Table:
+    """The game *table* describes, replayed.
+
+    :raises CuckooError: for a setup the rules refuse or a move that is not legal (which
+        cannot happen for a table this module built, but stored data can be edited).
+    """
+    game = str(table.get("game", ""))
+    if game not in RULES:
+        raise SetupError(f"no game {game!r}; the games: {', '.join(RULES)}", rule=None)
+    engine = RULES[game]
+    rules, setup, tags = engine.start(table)
+    state = engine.new_game(rules, setup)
+    states, moves = [state], []
+    for n, text in enumerate(_text_list(table, "moves"), 1):
+        try:
+            for move in engine.read(state, text):
+                state = engine.apply(state, move)
+                moves.append(move)
+        except CuckooError as error:
+            raise error.located(context=f"move {n}, {text}") from None
+        states.append(state)
+    return Table(game, rules, setup, tags, tuple(moves), tuple(states))
+
+
+def table_view(table_json: str) -> str:
+    """Everything the recorder shows of a table, as JSON: the picture, the diagram, whose
+    turn, the choices as rows of taps, and the record so far (or the problem)."""
+    try:
+        loaded = load(json.loads(table_json))
+    except CuckooError as error:
+        return to_json({"problem": problem(error)})
+    state = loaded.state
+    engine = RULES[loaded.game]
+    over = bool(state.is_over)
+    return to_json(
+        {
+            "svg": loaded.kit.svg(state),
+            "diagram": loaded.kit.diagram(state),
+            "over": over,
+            "prompt": "the game is over" if over else engine.prompt(state),
+            "choices": [] if over else [c.json() for c in engine.choices(state)],
+            "record": loaded.kit.format_record(loaded.record()),
+        }
+    )
+
+
+def table_play(table_json: str, text: str) -> str:
+    """*text* tried as the table's next move: ``{"ok": table}`` with it added, or
+    ``{"problem": ...}`` naming the rule that refuses it."""
+    table = json.loads(table_json)
+    try:
+        loaded = load(table)
+        engine = RULES[loaded.game]
+        state = loaded.state
+        for move in engine.read(state, text):
+            state = engine.apply(state, move)
+    except CuckooError as error:
+        return to_json({"problem": problem(error)})
+    return to_json({"ok": {**table, "moves": [*table.get("moves", []), text]}})
+
+
+def table_new(table_json: str) -> str:
+    """A new table checked: ``{"ok": table}`` with no moves, or ``{"problem": ...}``."""
+    table = {**json.loads(table_json), "moves": []}
+    try:
+        load(table)
+    except CuckooError as error:
+        return to_json({"problem": problem(error)})
+    return to_json({"ok": table})
+
+
+def table_record(table_json: str) -> str:
+    """The canonical record of a table, as text."""
+    loaded = load(json.loads(table_json))
+    return loaded.kit.format_record(loaded.record())
+
+
+# -- the dice pyramid against a bot ---------------------------------------------------------
+
+
+def _rng(table: Mapping[str, Any], ply: int) -> Random:
+    """The dice of one ply of a played game: a function of the game's seed and the ply, so
+    that a reloaded page rolls what it rolled before."""
+    return Random(f"{table.get('seed', 0)}:{ply}")
+
+
+def random_setup(seed: int) -> str:
+    """Both players' opening rolls for a new game against a bot, from *seed*, as JSON."""
+    setup = dice.random_setup(Random(f"{seed}:setup"))
+    return to_json(
+        {"rolls": [list(r) for r in setup.rolls], "first": dice.PLAYER_NAMES[setup.first]}
+    )
+
+
+def with_rolls(table_json: str, text: str) -> str:
+    """An infection the person chose, with its re-roll drawn for them (other moves as they
+    are): the move text to play."""
+    table = json.loads(table_json)
+    loaded = load(table)
+    move = dice_notation.parse_move(text)
+    if isinstance(move, dice.Infect) and move.rolls is None:
+        waiting = dice.apply(loaded.state, move)
+        rolls = dice.random_rolls(waiting, _rng(table, len(loaded.moves)))
+        return str(dice.Infect(move.give, move.take, rolls))
+    return text
+
+
+def bot_move(table_json: str, bot_name: str) -> str:
+    """The bot's move in the table's position, re-roll included, as text."""
+    from .bots import bot_named
+
+    table = json.loads(table_json)
+    loaded = load(table)
+    rng = _rng(table, len(loaded.moves))
+    move = bot_named(bot_name).choose(loaded.state, rng)
+    if isinstance(move, dice.Infect) and move.rolls is None:
+        move = dice.Infect(
+            move.give, move.take, dice.random_rolls(dice.apply(loaded.state, move), rng)
+        )
+    return str(move)
+
+
+def describe(text: str) -> str:
+    """A dice move in plain words, for announcing the bot's move and every re-roll."""
+    move = dice_notation.parse_move(text)
+    if isinstance(move, dice.Infect) and move.rolls is not None:
+        given = ", ".join(f"{d} → {v}" for d, v in zip(move.give, move.rolls.give, strict=True))
+        return (
+            f"infects: gives {' + '.join(map(str, move.give))} for {move.take}; "
+            f"re-rolled: the taken {move.take} → {move.rolls.take}, given {given}"
+        )
+    if isinstance(move, dice.Place):
+        return f"places {move.die} on cell {dice.CELL_NAMES[move.cell]}"
+    return "passes"
