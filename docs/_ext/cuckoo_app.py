@@ -1,11 +1,257 @@
-"""The browser app (``docs/app/``), built into the site: placeholder until it lands."""
+"""The browser app, built into the site: the reference engine itself, run by Pyodide.
+
+At the end of an HTML build this extension puts into ``<outdir>/app/``:
+
+* the app's own pages, scripts and styles, copied from ``docs/app/``;
+* the Pyodide runtime, taken from the ``pyodide`` package of the npm registry (``npm pack``,
+  checked against the pinned integrity hash, cached in ``docs/_build/cache``);
+* two wheels: this project's, built from the source tree, and lark's, the only dependency;
+* ``build.json`` (what to load), ``rules.json`` (where each rule ID is defined, for the
+  links in error messages), the example games, and the service worker with the list of
+  every file to keep for offline use, named by a hash of their contents.
+
+It also puts a link under every ``{example}`` of the spec that opens its record in the
+viewer, and gives the ``cuckoo-examples`` directive: the games of ``examples/``, each
+with its link.  No file is fetched from anywhere but the package registries, and the site
+needs no server of its own: any static file host serves it.
+"""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import zlib
+from pathlib import Path
 from typing import Any
 
+from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from cuckoo.games import read_records
+
+logger = logging.getLogger(__name__)
+
+DOCS = Path(__file__).resolve().parent.parent
+ROOT = DOCS.parent
+SOURCE = DOCS / "app"
+EXAMPLES = ROOT / "examples"
+CACHE = DOCS / "_build" / "cache"
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_INTEGRITY = (
+    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq"
+    "+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+)
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""What the page loads of the runtime (no packages: the two wheels are the site's own)."""
+
+VIEWER = "app/viewer.html"
+
+
+# --- Links to the viewer -----------------------------------------------------------------
+
+
+def viewer_fragment(record: str) -> str:
+    """The URL fragment that carries *record*: raw DEFLATE, then base64url without padding;
+    the page inflates it with the browser's ``DecompressionStream("deflate-raw")``."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(record.encode()) + packer.flush()
+    return "z=" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def _to_root(docname: str) -> str:
+    return "../" * docname.count("/")
+
+
+def _viewer_link(docname: str, record: str, text: str) -> nodes.reference:
+    uri = f"{_to_root(docname)}{VIEWER}#{viewer_fragment(record)}"
+    return nodes.reference("", text, refuri=uri, classes=["cuckoo-open-viewer"])
+
+
+def _add_viewer_links(app: Sphinx, doctree: nodes.document) -> None:
+    """Under each spec example's record, a link that opens it in the viewer."""
+    docname = app.env.docname
+    for container in list(doctree.findall(nodes.container)):
+        if "cuckoo-example" not in container["classes"]:
+            continue
+        literal = next(iter(container.findall(nodes.literal_block)), None)
+        if literal is None:
+            continue
+        para = nodes.paragraph("", "", classes=["cuckoo-viewer-link"])
+        para += _viewer_link(docname, literal.astext() + "\n", "Step through it in the viewer")
+        container.append(para)
+
+
+class ExamplesDirective(SphinxDirective):
+    """``cuckoo-examples``: every game of ``examples/``, with a link into the viewer."""
+
+    def run(self) -> list[nodes.Node]:
+        items = nodes.bullet_list()
+        for path in sorted(EXAMPLES.glob("*.cuckoo")):
+            self.env.note_dependency(str(path))
+            text = path.read_text(encoding="utf-8")
+            (kit, record), *_ = (
+                i for i in read_records(text.splitlines(True)) if isinstance(i, tuple)
+            )
+            event = record.tag("Event") or path.stem
+            item = nodes.list_item()
+            para = nodes.paragraph()
+            para += nodes.literal(path.name, path.name)
+            para += nodes.Text(f" ({kit.dialect.game}): {event}. ")
+            uri = f"{_to_root(self.env.docname)}{VIEWER}?file=examples/{path.name}"
+            para += nodes.reference("", "Open in the viewer", refuri=uri)
+            item += para
+            items += item
+        return [items]
+
+
+# --- Building the app --------------------------------------------------------------------
+
+
+def _run(*command: str, cwd: Path | None = None) -> str:
+    try:
+        done = subprocess.run(command, cwd=cwd, check=True, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise ExtensionError(
+            f"the browser app needs {command[0]!r}, which is not installed (npm comes with "
+            "Node.js; the docs build runs 'npm pack pyodide' once and keeps the result in "
+            f"{CACHE})"
+        ) from None
+    except subprocess.CalledProcessError as error:
+        raise ExtensionError(f"{' '.join(command)} failed:\n{error.stderr}") from None
+    return done.stdout
+
+
+def _integrity(path: Path) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+
+
+def pyodide_runtime() -> Path:
+    """The unpacked runtime, fetched with ``npm pack`` once and checked against its hash."""
+    unpacked = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    if all((unpacked / name).is_file() for name in PYODIDE_FILES):
+        return unpacked
+    CACHE.mkdir(parents=True, exist_ok=True)
+    tarball = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.is_file() or _integrity(tarball) != PYODIDE_INTEGRITY:
+        logger.info(f"fetching the Pyodide runtime {PYODIDE_VERSION} with npm pack")
+        _run("npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE))
+    found = _integrity(tarball)
+    if found != PYODIDE_INTEGRITY:
+        raise ExtensionError(f"{tarball}: integrity {found}, expected {PYODIDE_INTEGRITY}")
+    partial = unpacked.with_suffix(".partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    partial.mkdir()
+    with tarfile.open(tarball) as archive:
+        for name in PYODIDE_FILES:
+            member = archive.getmember(f"package/{name}")
+            source = archive.extractfile(member)
+            assert source is not None
+            (partial / name).write_bytes(source.read())
+    shutil.rmtree(unpacked, ignore_errors=True)
+    partial.rename(unpacked)
+    return unpacked
+
+
+def wheels(into: Path) -> list[str]:
+    """This project's wheel, built from the source tree, and lark's (the version this build
+    runs with) from the package index; their file names."""
+    import lark
+
+    into.mkdir(parents=True, exist_ok=True)
+    pip = (sys.executable, "-m", "pip", "--disable-pip-version-check", "-q")
+    lark_cache = CACHE / "wheels"
+    if not list(lark_cache.glob(f"lark-{lark.__version__}-*.whl")):
+        _run(
+            *pip,
+            "download",
+            f"lark=={lark.__version__}",
+            "--no-deps",
+            "--only-binary=:all:",
+            "-d",
+            str(lark_cache),
+        )
+    (lark_wheel,) = lark_cache.glob(f"lark-{lark.__version__}-*.whl")
+    shutil.copy2(lark_wheel, into / lark_wheel.name)
+    built = CACHE / "project-wheel"
+    shutil.rmtree(built, ignore_errors=True)
+    _run(*pip, "wheel", str(ROOT), "--no-deps", "-w", str(built))
+    (own,) = built.glob("*.whl")
+    shutil.copy2(own, into / own.name)
+    return [own.name, lark_wheel.name]
+
+
+def rule_locations(app: Sphinx) -> dict[str, dict[str, str]]:
+    """Each rule ID with the page (relative to the app) and title that define it."""
+    from cuckoo_spec import _document_order, spec_data
+
+    data = spec_data(app.env)
+    builder = app.builder
+    return {
+        rule_id: {
+            "url": "../" + builder.get_target_uri(rule.docname) + "#" + rule_id,
+            "title": rule.title,
+        }
+        for rule_id, rule in data.defined(_document_order(app.env)).items()
+    }
+
+
+def build_app(app: Sphinx, exception: Exception | None) -> None:
+    """Write the app into the built site (HTML builders only)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    target = Path(app.outdir) / "app"
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("sw.js"))
+    runtime = pyodide_runtime()
+    for name in PYODIDE_FILES:
+        (target / "pyodide").mkdir(exist_ok=True)
+        shutil.copy2(runtime / name, target / "pyodide" / name)
+    names = wheels(target / "wheels")
+    examples = target / "examples"
+    examples.mkdir()
+    for path in sorted(EXAMPLES.glob("*.cuckoo")):
+        shutil.copy2(path, examples / path.name)
+    (target / "rules.json").write_text(json.dumps(rule_locations(app), indent=1) + "\n")
+    build = {
+        "pyodide": PYODIDE_VERSION,
+        "wheels": [f"wheels/{n}" for n in names],
+        "examples": [f"examples/{p.name}" for p in sorted(examples.iterdir())],
+    }
+    (target / "build.json").write_text(json.dumps(build, indent=1) + "\n")
+    _service_worker(target)
+
+
+def _service_worker(target: Path) -> None:
+    """``sw.js`` with the list of every file of the app and a version made of their hashes,
+    so that a new build replaces what a browser keeps, and an old one is never mixed in."""
+    files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (target / name).read_bytes())
+    template = (SOURCE / "sw.js").read_text(encoding="utf-8")
+    text = template.replace("__VERSION__", digest.hexdigest()[:16]).replace(
+        "__FILES__", json.dumps(["./", *files])
+    )
+    (target / "sw.js").write_text(text, encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("cuckoo-examples", ExamplesDirective)
+    app.connect("doctree-read", _add_viewer_links)
+    app.connect("build-finished", build_app)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

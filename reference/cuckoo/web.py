@@ -459,6 +459,7 @@ def table_view(table_json: str) -> str:
             "svg": loaded.kit.svg(state),
             "diagram": loaded.kit.diagram(state),
             "over": over,
+            "to_move": dice.PLAYER_NAMES[state.to_move] if isinstance(state, dice.State) else None,
             "prompt": "the game is over" if over else engine.prompt(state),
             "choices": [] if over else [c.json() for c in engine.choices(state)],
             "record": loaded.kit.format_record(loaded.record()),

@@ -1,0 +1,90 @@
+// The dice pyramid against a bot. The page draws a seed for the dice and keeps it with the
+// game, so the dice of every ply are the engine's function of (seed, ply): a reload rolls
+// nothing new. Every re-roll is announced; the game is saved after every move.
+import { download, keepOffline, problemItem, startEngine } from "./common.js";
+import { fileName, games, keep } from "./store.js";
+import { offer } from "./taps.js";
+
+const KEY = "cuckoo-play-games";
+const ID = "current";
+const engine = startEngine();
+keepOffline(engine);
+const $ = (selector) => document.querySelector(selector);
+
+function announce(who, words) {
+  $("#announce").textContent = `${who} ${words}`;
+}
+
+async function start(event) {
+  event.preventDefault();
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+  const setup = await engine.call("random_setup", seed);
+  const human = $("#side").value;
+  const bot = $("#bot").value;
+  const table = {
+    game: "cuckoo-dice",
+    ruleset: $("#ruleset").value,
+    names: human === "Blue" ? { Blue: "you", Red: bot } : { Blue: bot, Red: "you" },
+    rolls: setup.rolls,
+    first: setup.first,
+    seed,
+    moves: [],
+  };
+  const name = `You (${human}) vs ${bot}, seed ${seed}`;
+  keep(KEY, ID, { name, table, human, bot, created: new Date().toISOString() });
+  $("#announce").textContent = `${setup.first} moves first.`;
+  await turn();
+}
+
+async function play(text, who) {
+  const game = games(KEY)[ID];
+  const answer = await engine.call("table_play", JSON.stringify(game.table), text);
+  if (answer.problem) {
+    $("#refused").replaceChildren("Refused: ", await problemItem(answer.problem));
+    return turn();
+  }
+  keep(KEY, ID, { ...game, table: answer.ok });
+  $("#refused").replaceChildren();
+  announce(who, await engine.call("describe", text));
+  return turn();
+}
+
+async function turn() {
+  const game = games(KEY)[ID];
+  if (!game) return;
+  $("#setup").hidden = true;
+  $("#table").hidden = false;
+  $("#table-title").textContent = game.name;
+  const view = await engine.call("table_view", JSON.stringify(game.table));
+  $("#picture").innerHTML = view.svg;
+  $("#record").textContent = view.record;
+  if (view.over) {
+    $("#prompt").textContent = "The game is over: " + view.record.trim().split("\n").at(-1);
+    $("#choices").replaceChildren();
+    return;
+  }
+  if (view.to_move !== game.human) {
+    $("#prompt").textContent = `${game.bot} is thinking…`;
+    $("#choices").replaceChildren();
+    const move = await engine.call("bot_move", JSON.stringify(game.table), game.bot);
+    return play(move, `${game.bot} (${view.to_move})`);
+  }
+  $("#prompt").textContent = `Your move (${game.human})`;
+  offer($("#choices"), view.choices, (text) => play(text, "You"), {
+    rolled: async (infection) => {
+      const text = await engine.call("with_rolls", JSON.stringify(game.table), infection);
+      await play(text, "You");
+    },
+  });
+}
+
+$("#setup").addEventListener("submit", start);
+$("#again").addEventListener("click", () => {
+  $("#setup").hidden = false;
+  $("#table").hidden = true;
+});
+$("#download").addEventListener("click", async () => {
+  const game = games(KEY)[ID];
+  download(fileName(game), await engine.call("table_record", JSON.stringify(game.table)));
+});
+if (games(KEY)[ID]) engine.ready.then(turn);

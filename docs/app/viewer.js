@@ -1,0 +1,196 @@
+// The viewer: open a record (pasted, picked, linked, or an example), then step through it
+// ply by ply with the engine's own picture, move list, comments and result.
+import { copy, el, keepOffline, problemItem, say, startEngine } from "./common.js";
+
+const engine = startEngine();
+keepOffline(engine);
+
+const $ = (selector) => document.querySelector(selector);
+let summary = null;
+let current = 0; // the game shown
+let ply = 0;
+let opened = ""; // the text opened, for the share link
+
+// -- the URL fragment: #z=<raw DEFLATE, base64url> or #record=<percent-encoded text> ------
+
+async function inflate(packed) {
+  const base64 = packed.replace(/-/g, "+").replace(/_/g, "/");
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Response(stream).text();
+}
+
+async function deflate(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function fromLocation() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const file = new URLSearchParams(location.search).get("file");
+  if (fragment.has("z")) return { text: await inflate(fragment.get("z")), source: "link" };
+  if (fragment.has("record")) return { text: fragment.get("record"), source: "link" };
+  if (file) {
+    const url = new URL(file, location.href);
+    if (url.origin !== location.origin) throw new Error("only files of this site open by link");
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${file}: ${response.status} ${response.statusText}`);
+    return { text: await response.text(), source: file.split("/").pop() };
+  }
+  return null;
+}
+
+// -- opening -------------------------------------------------------------------------------
+
+async function open(text, source) {
+  opened = text;
+  $("#text").value = text;
+  say(`Reading ${source}…`);
+  try {
+    summary = await engine.call("open", text, source);
+  } catch (error) {
+    say(`The engine failed on this text: ${error.message}`, "error");
+    return;
+  }
+  const list = $("#problems ul");
+  list.replaceChildren(...(await Promise.all(summary.problems.map((p) => problemItem(p, source)))));
+  $("#problems").hidden = summary.problems.length === 0;
+  const games = summary.games.length;
+  say(
+    `${games} game${games === 1 ? "" : "s"} read` +
+      (summary.problems.length ? `, ${summary.problems.length} with problems.` : ", all legal."),
+    summary.problems.length ? "error" : "info",
+  );
+  $("#games").replaceChildren(
+    ...summary.games.map((g, i) => el("option", { value: i }, `${i + 1}. ${g.title}`)),
+  );
+  $("#choose-game").hidden = games < 2;
+  $("#game").hidden = games === 0;
+  if (games) {
+    $("#open").open = false;
+    await show(0, summary.games[0].reached);
+  }
+}
+
+// -- showing a game ------------------------------------------------------------------------
+
+function label(game, index) {
+  if (game.unit !== "ply") return `${index + 1}.`;
+  return index % 2 === 0 ? `${index / 2 + 1}.` : "";
+}
+
+async function show(gameIndex, at) {
+  const game = summary.games[gameIndex];
+  if (gameIndex !== current || !$("#moves").childElementCount) {
+    current = gameIndex;
+    $("#games").value = String(gameIndex);
+    $("#title").textContent = game.title;
+    $("#ply").max = String(game.reached);
+    $("#moves").replaceChildren(
+      ...game.moves.map((move, i) =>
+        el(
+          "li",
+          {
+            class: i >= game.reached ? "move unplayed" : "move",
+            "data-ply": i + 1,
+            onclick: () => i < game.reached && show(current, i + 1),
+          },
+          el("span", { class: "number" }, label(game, i)),
+          el("button", { type: "button", disabled: i >= game.reached }, move.text),
+        ),
+      ),
+    );
+  }
+  ply = Math.max(0, Math.min(at, game.reached));
+  $("#ply").value = String(ply);
+  const position = await engine.call("position", current, ply);
+  $("#picture").innerHTML = position.svg;
+  $("#diagram").textContent = position.diagram;
+  for (const item of $("#moves").children) {
+    const on = Number(item.dataset.ply) === ply;
+    item.classList.toggle("current", on);
+    if (on) item.scrollIntoView({ block: "nearest" });
+    item.querySelector("button").setAttribute("aria-current", on ? "step" : "false");
+  }
+  const move = ply ? game.moves[ply - 1] : null;
+  $("#where").textContent = move
+    ? `${game.unit} ${ply} of ${game.moves.length}: ${move.text}`
+    : `start (${game.moves.length} ${game.unit}s)`;
+  $("#comment").textContent = move ? move.comment : game.intro;
+  const end = ply === game.reached;
+  let result = "";
+  if (end && game.problem) result = `Stopped: ${game.problem.text}`;
+  else if (end) result = game.result === "*" ? "Result: * (not finished)" : `Result: ${game.result}`;
+  $("#result").textContent = result;
+  $("#result").className = game.problem && end ? "result problem" : "result";
+  for (const id of ["first", "back"]) $(`#${id}`).disabled = ply === 0;
+  for (const id of ["forward", "last"]) $(`#${id}`).disabled = ply === game.reached;
+}
+
+function step(delta) {
+  if (summary && summary.games.length) show(current, ply + delta);
+}
+
+// -- wiring --------------------------------------------------------------------------------
+
+$("#paste").addEventListener("submit", (event) => {
+  event.preventDefault();
+  open($("#text").value, "pasted");
+});
+$("#file").addEventListener("change", async () => {
+  const file = $("#file").files[0];
+  if (file) open(await file.text(), file.name);
+});
+$("#examples").addEventListener("change", async () => {
+  const path = $("#examples").value;
+  if (!path) return;
+  history.replaceState(null, "", `?file=${encodeURIComponent(path)}`);
+  open(await (await fetch(path)).text(), path.split("/").pop());
+});
+$("#games").addEventListener("change", () => {
+  $("#moves").replaceChildren();
+  show(Number($("#games").value), Infinity);
+});
+$("#ply").addEventListener("input", () => show(current, Number($("#ply").value)));
+$("#first").addEventListener("click", () => show(current, 0));
+$("#back").addEventListener("click", () => step(-1));
+$("#forward").addEventListener("click", () => step(1));
+$("#last").addEventListener("click", () => show(current, Infinity));
+$("#share").addEventListener("click", async () => {
+  const url = new URL(location.href);
+  url.search = "";
+  url.hash = `z=${await deflate(opened)}`;
+  history.replaceState(null, "", url);
+  say(await copy(url.href));
+});
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest("textarea, input, select")) return;
+  const keys = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+  if (!(event.key in keys)) return;
+  event.preventDefault();
+  const delta = keys[event.key];
+  if (Math.abs(delta) === Infinity) show(current, delta < 0 ? 0 : Infinity);
+  else step(delta);
+});
+window.addEventListener("hashchange", () => start());
+
+async function start() {
+  try {
+    const found = await fromLocation();
+    if (found) await open(found.text, found.source);
+  } catch (error) {
+    say(`Could not open the link: ${error.message}`, "error");
+  }
+}
+
+fetch("build.json")
+  .then((r) => r.json())
+  .then((build) => {
+    $("#examples").append(
+      ...build.examples.map((path) => el("option", { value: path }, path.split("/").pop())),
+    );
+  });
+start();
