@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -94,6 +95,20 @@ def _add_viewer_links(app: Sphinx, doctree: nodes.document) -> None:
         para = nodes.paragraph("", "", classes=["cuckoo-viewer-link"])
         para += _viewer_link(docname, literal.astext() + "\n", "Step through it in the viewer")
         container.append(para)
+
+
+def app_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Any, *_: Any
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``{app}`Step through a game <viewer.html>```: a link to a page of the app (a plain
+    Markdown link to an HTML file would be taken for a download)."""
+    match = re.fullmatch(r"(.*?)\s*<([\w./?#=-]+)>", text, re.DOTALL)
+    if match is None:
+        message = inliner.reporter.error(f"app link {text!r}: write it as title <page.html>")
+        return [], [message]
+    docname = inliner.document.settings.env.docname
+    uri = f"{_to_root(docname)}app/{match[2]}"
+    return [nodes.reference(rawtext, match[1], refuri=uri, classes=["cuckoo-app-link"])], []
 
 
 class ExamplesDirective(SphinxDirective):
@@ -252,6 +267,7 @@ def _service_worker(target: Path) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cuckoo-examples", ExamplesDirective)
+    app.add_role("app", app_role)
     app.connect("doctree-read", _add_viewer_links)
     app.connect("build-finished", build_app)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

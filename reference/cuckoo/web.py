@@ -407,13 +407,16 @@ class Table:
         return self.states[-1]
 
     def record(self) -> Any:
-        """The record of the moves so far; in a basic round of Zum Kuckuck!, the moves up
-        to the round's start (a round is written whole)."""
+        """The record of the moves so far, as far as the notation can write it: in Zum
+        Kuckuck!, up to the last whole hand dealt or round played (each is written whole)."""
         engine = RULES[self.game]
         moves = list(self.moves)
         while True:
             try:
-                return engine.record_of(self.rules, self.setup, moves, self.tags)
+                record = engine.record_of(self.rules, self.setup, moves, self.tags)
+                for _ in self.kit.replay(record):
+                    pass
+                return record
             except CuckooError:
                 if not moves:
                     raise
