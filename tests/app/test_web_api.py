@@ -193,7 +193,7 @@ def test_a_setup_the_rules_refuse_names_its_rule() -> None:
 def test_a_basic_round_half_chosen_is_kept_but_exported_up_to_its_start() -> None:
     rng = Random(3)
     table = json.loads(web.table_new(json.dumps(TABLES["zum-kuckuck"])))["ok"]
-    while not web.load(table).state.step == "play":
+    while web.load(table).state.step != "play":
         table = tap(table, rng)
     before = web.table_record(json.dumps(table))
     table = tap(table, rng)  # one player of three has chosen
