@@ -9,20 +9,32 @@
 
 from __future__ import annotations
 
+import re
+import xml.etree.ElementTree as ET
 from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from cuckoo import CuckooError
-from cuckoo.dice.svg import cells_svg
+from cuckoo.dice.svg import INK, cells_svg, svg_document, svg_root, svg_text, text_width
 from cuckoo.games import read_records
 from cuckoo.kuckuck.views import cards_svg
 from cuckoo.lexer import CuckooLexer
 
+_IDS = re.compile(r"(cuckoo-[0-9a-f]{10})-(title|desc)\b")
 
-def position_picture(record: str) -> nodes.raw | None:
+
+def _picture(svg: str, env: BuildEnvironment) -> nodes.raw:
+    """*svg* placed in the page, its ids numbered: a page may show the same picture twice."""
+    n = env.new_serialno("cuckoo-picture")
+    numbered = _IDS.sub(rf"\1-{n}-\2", svg)
+    return nodes.raw("", f'<div class="cuckoo-picture">{numbered}</div>', format="html")
+
+
+def position_picture(record: str, env: BuildEnvironment) -> nodes.raw | None:
     """The SVG of where *record* ends, or of the move it stops at; None if it cannot be read."""
     items = list(read_records(record.splitlines(keepends=True)))
     if len(items) != 1 or isinstance(items[0], CuckooError):
@@ -35,8 +47,7 @@ def position_picture(record: str) -> nodes.raw | None:
             pass
     except CuckooError:
         pass  # the picture shows the position the refused move was tried in
-    html = f'<div class="cuckoo-picture">{kit.svg(state)}</div>'
-    return nodes.raw("", html, format="html")
+    return _picture(kit.svg(state), env)
 
 
 PICTURES = {"cells": cells_svg, "kuckuck-cards": cards_svg}
@@ -51,8 +62,7 @@ class PictureDirective(SphinxDirective):
         draw = PICTURES.get(self.arguments[0])
         if draw is None:
             raise self.error(f"no picture {self.arguments[0]!r}; expected: {', '.join(PICTURES)}")
-        html = f'<div class="cuckoo-picture">{draw()}</div>'
-        return [nodes.raw("", html, format="html")]
+        return [_picture(draw(), self.env)]
 
 
 def _add_pictures(app: Sphinx, doctree: nodes.document) -> None:
@@ -61,38 +71,58 @@ def _add_pictures(app: Sphinx, doctree: nodes.document) -> None:
         if "cuckoo-example" not in container["classes"]:
             continue
         for literal in container.findall(nodes.literal_block):
-            picture = position_picture(literal.astext())
+            picture = position_picture(literal.astext(), app.env)
             if picture is not None:
                 container.parent.insert(container.parent.index(container) + 1, picture)
             break
 
 
-def _bars(rows: list[tuple[str, float, tuple[float, float]]], title: str) -> str:
-    """A horizontal bar chart with 95% intervals, as SVG (no plotting library needed)."""
-    import xml.etree.ElementTree as ET
+def bar_chart(rows: list[tuple[str, float, tuple[float, float]]], title: str, mark: str) -> str:
+    """A horizontal bar chart of scores from 0 to 1 with their 95% intervals, a scale, and
+    a dashed reference line at 0.5 labelled *mark* (no plotting library needed)."""
+    bar, gap = 20, 10
+    left = 10 + max(text_width(label, 12) for label, _, _ in rows) + 10
+    scale = 320
+    top = 48  # below the title and the reference line's label
+    axis = top + len(rows) * (bar + gap)
+    width = max(left + scale + 60, 10 + text_width(title, 13, bold=True) + 10)
+    root = svg_root(round(width), axis + 48)
+    svg_text(root, 10, 18, title, 13, **{"text-anchor": "start", "font-weight": "bold"})
 
-    width, left, bar = 560, 200, 22
-    height = 40 + bar * len(rows) * 1.5
-    root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": str(width),
-                              "height": f"{height:g}", "font-family": "sans-serif",
-                              "font-size": "12"})
-    ET.SubElement(root, "text", {"x": "0", "y": "16", "font-weight": "bold"}).text = title
-    scale = width - left - 20
-    half = left + 0.5 * scale
-    ET.SubElement(root, "line", {"x1": f"{half:g}", "x2": f"{half:g}", "y1": "26",
-                                 "y2": f"{height - 6:g}", "stroke": "#999",
-                                 "stroke-dasharray": "4 3"})
+    def line(x1: float, y1: float, x2: float, y2: float, **style: str) -> None:
+        ends = {"x1": f"{x1:g}", "y1": f"{y1:g}", "x2": f"{x2:g}", "y2": f"{y2:g}"}
+        ET.SubElement(root, "line", {**ends, "stroke": INK, **style})
+
     for n, (label, value, (low, high)) in enumerate(rows):
-        y = 30 + n * bar * 1.5
-        ET.SubElement(root, "text", {"x": "0", "y": f"{y + 15:g}"}).text = label
-        ET.SubElement(root, "rect", {"x": str(left), "y": f"{y:g}", "height": str(bar),
-                                     "width": f"{value * scale:g}", "fill": "#2f5fb3"})
-        ET.SubElement(root, "line", {"x1": f"{left + low * scale:g}", "y1": f"{y + bar / 2:g}",
-                                     "x2": f"{left + high * scale:g}", "y2": f"{y + bar / 2:g}",
-                                     "stroke": "#111", "stroke-width": "2"})
-        ET.SubElement(root, "text", {"x": f"{left + high * scale + 6:g}",
-                                     "y": f"{y + 15:g}"}).text = f"{value:.3f}"
-    return ET.tostring(root, encoding="unicode")
+        y = top + n * (bar + gap) + gap / 2
+        svg_text(root, 10, y + 14, label, 12, **{"text-anchor": "start"})
+        box = {"x": f"{left:g}", "y": f"{y:g}", "height": str(bar), "width": f"{value * scale:g}"}
+        ET.SubElement(root, "rect", {**box, "fill": "#2f5fb3"})
+        line(
+            left + low * scale,
+            y + bar / 2,
+            left + high * scale,
+            y + bar / 2,
+            **{"stroke-width": "2", "stroke": "#111111"},
+        )
+        svg_text(root, left + scale + 10, y + 14, f"{value:.3f}", 12, **{"text-anchor": "start"})
+    half = left + 0.5 * scale
+    line(half, top - 8, half, axis, **{"stroke-dasharray": "4 3", "stroke": "#555555"})
+    svg_text(root, half, top - 12, f"0.5 = {mark}", 11, fill="#555555")
+    svg_text(root, left + scale + 10, top - 12, "mean", 11, **{"text-anchor": "start"})
+    line(left, top - 4, left, axis)
+    line(left, axis, left + scale, axis)
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        x = left + tick * scale
+        line(x, axis, x, axis + 5)
+        svg_text(root, x, axis + 18, f"{tick:g}", 11)
+    svg_text(root, left + scale / 2, axis + 38, "score (bars: the mean; lines: 95% intervals)", 11)
+    described = "; ".join(
+        f"{label}: {value:.3f} (95% interval {low:.3f} to {high:.3f})"
+        for label, value, (low, high) in rows
+    )
+    desc = f"Scores on a scale from 0 to 1, with a reference line at 0.5 ({mark}). {described}."
+    return svg_document(root, title, desc)
 
 
 class BalanceDirective(SphinxDirective):
@@ -108,14 +138,35 @@ class BalanceDirective(SphinxDirective):
         rows = data["rows"]
         chance = [r for r in rows if r["blue"] == r["red"] == "random"]
         charts = [
-            _bars([(r["ruleset"], r["first_score"], tuple(r["first_ci"])) for r in chance],
-                  "score of the first player, random against random (0.5 = fair)"),
-            _bars([(f"{r['ruleset']}: {r['blue']}-{r['red']}", r["infector_score"],
-                    tuple(r["infector_ci"])) for r in rows if r["infector_score"] is not None],
-                  "score of the only player who infected (0.5 = no gain)"),
+            bar_chart(
+                [(r["ruleset"], r["first_score"], tuple(r["first_ci"])) for r in chance],
+                "Score of the first player, random against random",
+                "fair",
+            ),
+            bar_chart(
+                [
+                    (
+                        f"{r['ruleset']}: {r['blue']}-{r['red']}",
+                        r["infector_score"],
+                        tuple(r["infector_ci"]),
+                    )
+                    for r in rows
+                    if r["infector_score"] is not None
+                ],
+                "Score of the only player who infected",
+                "no gain",
+            ),
         ]
-        head = ("ruleset", "Blue", "Red", "games", "Blue's score [95% CI]",
-                "first player's score [95% CI]", "infections a game", "decided by")
+        head = (
+            "ruleset",
+            "Blue",
+            "Red",
+            "games",
+            "Blue's score [95% CI]",
+            "first player's score [95% CI]",
+            "infections a game",
+            "decided by",
+        )
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         for r in rows:
             reasons = ", ".join(f"{k} {v}" for k, v in sorted(r["reasons"].items()))
@@ -126,8 +177,7 @@ class BalanceDirective(SphinxDirective):
                 f"{r['infections_per_game']:.2f} | {reasons} |"
             )
         table = self.parse_text_to_nodes("\n".join(lines))
-        pictures = [nodes.raw("", f'<div class="cuckoo-picture">{svg}</div>', format="html")
-                    for svg in charts]
+        pictures = [_picture(svg, self.env) for svg in charts]
         return [*table, *pictures]
 
 

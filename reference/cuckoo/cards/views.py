@@ -5,7 +5,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any, Final
 
-from ..dice.svg import Svg, svg_root
+from ..dice.svg import Svg, svg_document, svg_root, svg_text, text_width
+from .deck import Card
 from .rules import winner
 from .state import State
 
@@ -13,6 +14,9 @@ __all__ = ["diagram", "position", "state_dict", "table_svg"]
 
 SUIT_SIGNS: Final = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
 RED_SUITS: Final = "dh"
+_RANK_WORDS: Final = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+_SUIT_WORDS: Final = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+_STEP_WORDS: Final = {"deal": "is dealt a card", "decide": "to decide", "cut": "cuts"}
 
 
 def diagram(state: State) -> str:
@@ -77,44 +81,56 @@ def _card(root: ET.Element, x: float, y: float, text: str | None) -> None:
     if text:
         rank, suit = text[:-1], text[-1]
         colour = "#c0392b" if suit in RED_SUITS else "#222222"
-        node = ET.SubElement(
-            root,
-            "text",
-            {
-                "x": f"{x + 22:g}",
-                "y": f"{y + 38:g}",
-                "font-size": "18",
-                "text-anchor": "middle",
-                "fill": colour,
-            },
-        )
-        node.text = ("10" if rank == "T" else rank) + SUIT_SIGNS[suit]
+        shown = ("10" if rank == "T" else rank) + SUIT_SIGNS[suit]
+        svg_text(root, x + 22, y + 37, shown, 16, fill=colour)
+
+
+def _card_words(card: Card) -> str:
+    return f"the {_RANK_WORDS.get(card.rank, card.rank)} of {_SUIT_WORDS[card.suit]}"
+
+
+def _status(state: State) -> str:
+    """Whose step it is, or who won."""
+    won = winner(state)
+    if won is not None:
+        return f"Game over after {state.hands} hands: {state.players[won]} wins"
+    return f"Hand {state.hands + 1}: {state.players[state.to_act]} {_STEP_WORDS[state.step]}"
+
+
+def _describe(state: State) -> str:
+    seats = []
+    for seat, name in enumerate(state.players):
+        card = state.cards[seat]
+        words = [
+            "out" if state.lives[seat] == 0 else f"{state.lives[seat]} lives",
+            f"holds {_card_words(card)}" if card else "holds no card",
+        ]
+        if seat == state.dealer and not state.is_over:
+            words.append("deals")
+        seats.append(f"{name}: {', '.join(words)}.")
+    return " ".join([*seats, _status(state) + "."])
 
 
 def table_svg(state: State) -> Svg:
-    """Every seat with its card and its lives; the dealer's seat marked."""
-    n = len(state.players)
-    root = svg_root(n * 70 + 20, 130)
-    for seat, name in enumerate(state.players):
-        x = 10 + seat * 70
-        label = ET.SubElement(
-            root,
-            "text",
-            {
-                "x": f"{x + 22}",
-                "y": "16",
-                "font-size": "12",
-                "text-anchor": "middle",
-                "fill": "#333333",
-            },
-        )
-        label.text = name + (" (D)" if seat == state.dealer else "")
+    """Every seat with its card and its lives; the dealer's seat marked; whose step it is,
+    or who won."""
+    labels = [
+        name + (" (D)" if seat == state.dealer else "") for seat, name in enumerate(state.players)
+    ]
+    pitch = max(70, max(text_width(label, 12) for label in labels) + 12)
+    status = _status(state)
+    width = max(len(labels) * pitch + 20, text_width(status, 13, bold=True) + 20)
+    root = svg_root(round(width), 150)
+    for seat, label in enumerate(labels):
+        x = 10 + seat * pitch + (pitch - 70) / 2
+        svg_text(root, x + 22, 16, label, 12)
         card = state.cards[seat]
         _card(root, x, 24, str(card) if card else None)
         for life in range(state.lives[seat]):
             ET.SubElement(
                 root,
                 "circle",
-                {"cx": f"{x + 8 + life * 12}", "cy": "104", "r": "4.5", "fill": "#d4a017"},
+                {"cx": f"{x + 8 + life * 12:g}", "cy": "104", "r": "4.5", "fill": "#d4a017"},
             )
-    return Svg(ET.tostring(root, encoding="unicode"))
+    svg_text(root, 10, 138, status, 13, **{"text-anchor": "start", "font-weight": "bold"})
+    return svg_document(root, f"The card game. {status}", _describe(state))

@@ -2,20 +2,31 @@
 
 Each side is drawn as its viewer sees it (apex up, rows from the apex down), the same
 layout as the text diagram; a die is drawn as its visible face, with pips, in its owner's
-colour.
+colour.  Every picture is named and described in words (``<title>``, ``<desc>``) for
+readers who cannot see it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import xml.etree.ElementTree as ET
 from typing import Final
 
 from .geometry import CELL_NAMES, DUNGEON, SIDE_NAMES, SIDES, Side
-from .scoring import side_totals
+from .scoring import Outcome, result, side_totals
 from .state import PLAYER_NAMES, State
 from .views import SIDE_ROWS
 
-__all__ = ["INK", "Svg", "cells_svg", "position_svg", "svg_root", "svg_text"]
+__all__ = [
+    "INK",
+    "Svg",
+    "cells_svg",
+    "position_svg",
+    "svg_document",
+    "svg_root",
+    "svg_text",
+    "text_width",
+]
 
 COLOURS: Final = ("#2f5fb3", "#c0392b")  # Blue, Red
 EMPTY: Final = "#eeeae0"
@@ -69,6 +80,32 @@ def svg_text(parent: ET.Element, x: float, y: float, text: str, size: int, **att
         },
     )
     node.text = text
+
+
+_NARROW: Final = frozenset(" .,:;'!|()[]fijlrt\u00b7")
+_WIDE: Final = frozenset("mwMW%@#&+<=>^~\u00d7\u2660\u2663\u2665\u2666")
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """A generous estimate of how wide *text* is drawn at *size* in a sans-serif font:
+    at least as wide as DejaVu Sans (among the widest) or Arial draws it."""
+    ems = sum(
+        0.45 if c in _NARROW else 1.05 if c in _WIDE else 0.82 if c.isupper() else 0.7 for c in text
+    )
+    return ems * size * (1.1 if bold else 1.0)
+
+
+def svg_document(root: ET.Element, title: str, desc: str) -> Svg:
+    """*root* as a finished picture, named by *title* and described by *desc* for screen
+    readers; the ids come from the words, so different pictures on a page get different ids."""
+    ident = "cuckoo-" + hashlib.sha1(f"{title}\n{desc}".encode()).hexdigest()[:10]
+    root.set("role", "img")
+    root.set("aria-labelledby", f"{ident}-title {ident}-desc")
+    for n, (tag, text) in enumerate((("title", title), ("desc", desc))):
+        node = ET.Element(tag, {"id": f"{ident}-{tag}"})
+        node.text = text
+        root.insert(n, node)
+    return Svg(ET.tostring(root, encoding="unicode"))
 
 
 def _centres(side: Side, left: float, top: float) -> dict[int, tuple[float, float]]:
@@ -133,16 +170,79 @@ def cells_svg() -> Svg:
     """The 20 cells by name, on each of the three sides (spec chapter *components*)."""
     root = svg_root(3 * SIDE_WIDTH + 60, 4 * PIT + 40)
     _sides(root, 24, lambda cell, side, x, y: _empty(root, x, y, CELL_NAMES[cell]))
-    return Svg(ET.tostring(root, encoding="unicode"))
+    rows = "; ".join(
+        f"side {SIDE_NAMES[side]}: "
+        + " / ".join(" ".join(CELL_NAMES[c] for c in row) for row in SIDE_ROWS[side])
+        for side in SIDES
+    )
+    desc = f"The cells of each side, from the apex down, row by row: {rows}."
+    return svg_document(root, "The 20 cells of the pyramid, seen from each side", desc)
+
+
+NEST_LABEL: Final = 12
+"""The size of the nests' labels; the nests start where the longest label ends."""
+NEST_X: Final = 10 + text_width("Blue (to move)", NEST_LABEL) + 12 + DIE / 2
+
+
+def outcome_words(outcome: Outcome) -> str:
+    """How a finished game ended, in a few words, with its result token."""
+    names = [PLAYER_NAMES[p] for p in outcome.winners]
+    blue, red = outcome.sides_won
+    sides = f"sides {blue}-{red}"
+    how = {
+        "sides": f"{names[0]} wins, {blue} side{'s' * (blue != 1)} to {red}",
+        "dungeon": f"{names[0]} wins on the dungeon, {sides}",
+        "captures": f"{names[0]} wins on fewer captures, {sides}",
+        "shared": f"{' and '.join(names)} share the win, {sides}",
+    }[outcome.reason]
+    return f"Game over, {outcome.token}: {how}"
+
+
+def _die_words(value: int, owner: int) -> str:
+    return f"{PLAYER_NAMES[owner]} {value}"
+
+
+def _describe(state: State, status: str) -> str:
+    """The position in words: each side with its totals and its dice, the dungeon, the
+    nests, and what happens next."""
+    totals = side_totals(state)
+    parts = []
+    for side in SIDES:
+        shown = [
+            f"{CELL_NAMES[c]} {_die_words(placed.faces[side], placed.owner)}"
+            for row in SIDE_ROWS[side]
+            for c in row
+            if (placed := state.board[c]) is not None
+        ]
+        points = ", ".join(f"{PLAYER_NAMES[p]} {totals[p][side]}" for p in (0, 1))
+        parts.append(f"Side {SIDE_NAMES[side]} ({points} points): {', '.join(shown) or 'empty'}.")
+    dungeon = state.board[DUNGEON]
+    held = "empty" if dungeon is None else f"{_die_words(dungeon.value, dungeon.owner)} rolled"
+    parts.append(f"Dungeon (cell {CELL_NAMES[DUNGEON]}): {held}.")
+    for player, nest in enumerate(state.nests):
+        dice = ", ".join(_die_words(d.value, player ^ d.foreign) for d in nest) or "empty"
+        parts.append(f"{PLAYER_NAMES[player]}'s nest: {dice}.")
+    parts.append(status + ".")
+    return " ".join(parts)
 
 
 def position_svg(state: State) -> Svg:
     """A position: every visible face in its owner's colour, each side's totals, the
-    dungeon (whose die shows nothing, so its rolled value is drawn), then both nests."""
+    dungeon (whose die shows nothing, so its rolled value is drawn), both nests, and the
+    result once the game is over."""
+    outcome = result(state)
     height = 4 * PIT + 60
-    nest_end = 150 + max(len(n) for n in state.nests) * (DIE + 6)
-    dungeon_x = max(3 * SIDE_WIDTH + 20, nest_end + 30)
-    root = svg_root(dungeon_x + DIE + 20, height + 2 * (DIE + 12) + 10)
+    nest_end = NEST_X - DIE / 2 + max(len(n) for n in state.nests) * (DIE + 6)
+    dungeon_x = max(3 * SIDE_WIDTH + 20, nest_end + 40)
+    bottom = height + 2 * (DIE + 12) + (24 if outcome else 0)
+    if outcome is not None:
+        status = outcome_words(outcome)
+    elif state.pending is not None:
+        status = f"The re-roll of {state.pending} is due"
+    else:
+        status = f"{PLAYER_NAMES[state.to_move]} to move"
+    width = max(dungeon_x + DIE + 20, 10 + text_width(status, 13, bold=True) + 10)
+    root = svg_root(round(width), bottom + 10)
 
     def draw(cell: int, side: Side, x: float, y: float) -> None:
         placed = state.board[cell]
@@ -155,28 +255,29 @@ def position_svg(state: State) -> Svg:
     totals = side_totals(state)
     for side in SIDES:
         x = 10 + side * (SIDE_WIDTH + 20) + SIDE_WIDTH / 2
+        at = {"x": f"{x:g}", "y": str(4 * PIT + 32), "font-size": "12", "font-weight": "bold"}
+        line = ET.SubElement(root, "text", {**at, "text-anchor": "middle"})
         for player in (0, 1):
-            svg_text(
-                root,
-                x + (player * 2 - 1) * 26,
-                4 * PIT + 40,
-                str(totals[player][side]),
-                13,
-                fill=COLOURS[player],
-                **{"font-weight": "bold"},
-            )
+            part = ET.SubElement(line, "tspan", {"fill": COLOURS[player]})
+            part.text = f"{PLAYER_NAMES[player]} {totals[player][side]}"
+            part.tail = " \u00b7 " if player == 0 else None
     dungeon = state.board[DUNGEON]
-    x = dungeon_x
-    svg_text(root, x, height + 4, "dungeon", 11)
+    svg_text(root, dungeon_x, height + 4, "dungeon", 11)
     if dungeon is None:
-        _empty(root, x, height + DIE, CELL_NAMES[DUNGEON])
+        _empty(root, dungeon_x, height + DIE, CELL_NAMES[DUNGEON])
     else:
-        _face(root, x, height + DIE, dungeon.value, COLOURS[dungeon.owner])
+        _face(root, dungeon_x, height + DIE, dungeon.value, COLOURS[dungeon.owner])
     for player, nest in enumerate(state.nests):
         y = height + player * (DIE + 12) + DIE / 2
         mark = " (to move)" if player == state.to_move and not state.is_over else ""
-        svg_text(root, 52, y + 5, PLAYER_NAMES[player] + mark, 12, **{"text-anchor": "start"})
+        label = PLAYER_NAMES[player] + mark
+        svg_text(root, 10, y + 4, label, NEST_LABEL, **{"text-anchor": "start"})
         for i, die in enumerate(nest):
             owner = player ^ die.foreign
-            _face(root, 150 + i * (DIE + 6), y, die.value, COLOURS[owner])
-    return Svg(ET.tostring(root, encoding="unicode"))
+            _face(root, NEST_X + i * (DIE + 6), y, die.value, COLOURS[owner])
+    if outcome is not None:
+        svg_text(
+            root, 10, bottom - 4, status, 13, **{"text-anchor": "start", "font-weight": "bold"}
+        )
+    title = f"The dice pyramid ({state.ruleset.name} rules). {status}"
+    return svg_document(root, title, _describe(state, status))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any, Final
 
-from ..dice.svg import INK, Svg, svg_root, svg_text
+from ..dice.svg import INK, Svg, svg_document, svg_root, svg_text, text_width
 from .cards import halves
 from .rules import choosing
 from .scoring import totals, winners
@@ -168,39 +168,87 @@ def _cockatoo_card(root: ET.Element, x: float, y: float, *, turned: bool) -> Non
         ET.SubElement(root, "circle", {**eye, "fill": "#ffffff", "stroke": INK})
 
 
+def _status(state: State) -> str:
+    """Where the match stands, or who won it."""
+    if state.is_over:
+        points = totals(state)
+        won = winners(state)
+        names = " and ".join(state.players[s] for s in won)
+        return f"Game over after {state.cycle} cycles: {names} wins with {points[won[0]]} points"
+    if state.step == "deal":
+        return "The deal"
+    return f"Cycle {state.cycle + 1}, round {state.round + 1}: {_STEP[state.step]}"
+
+
+def _seat_words(state: State, seat: Seat, points: int) -> str:
+    """What the table shows of one seat, in words."""
+    if not state.hands:
+        return f"dealt {len(state.dealt[seat])} cards"
+    if seat in state.out:
+        return f"out of this cycle, {points} points"
+    nest = state.nests[seat]
+    played = state.plays[seat]
+    return ", ".join(
+        [
+            f"{len(state.hands[seat])} cards in hand",
+            f"{state.cockatoos[seat]} of {state.counts[seat]} cockatoo cards face up",
+            f"nest of {len(nest)} cards, {nest[-1]} on top" if nest else "no nest",
+            *([f"played {played}"] if played is not None else []),
+            f"{points} points",
+        ]
+    )
+
+
 def table_svg(state: State) -> Svg:
-    """Every seat in a row: name, cockatoo cards, nest pile top, this round's card and hand
-    size; the two nest cards of the round above."""
+    """Every seat in a row: name and points, cockatoo cards, nest pile top, this round's
+    card and hand size; the two nest cards of the round above; the result at the end."""
     n = len(state.players)
     row = _CARD_H + 22
     top = 60 if state.shown else 10
-    width = 470
-    height = top + n * row + 10
-    root = svg_root(width, height)
+    points = totals(state)
+    due = choosing(state)
+    labels = [
+        name
+        + (" (out)" if seat in state.out else " (to play)" if seat in due else "")
+        + (f" \u00b7 {points[seat]} points" if state.scores else "")
+        for seat, name in enumerate(state.players)
+    ]
+    status = _status(state)
+    width = max(470, max(text_width(label, 12) for label in labels) + 12)
+    width = max(width, text_width(status, 13, bold=True) + 12)
+    height = top + n * row + 34
+    root = svg_root(round(width), height)
     if state.shown:
         svg_text(root, 40, 30, "nest cards", 11)
         for k, value in enumerate(state.shown):
             _nest_card(root, 90 + k * (_CARD_W + 6), 6, value)
-    due = choosing(state)
-    for seat, name in enumerate(state.players):
+    for seat, label in enumerate(labels):
         y = top + seat * row
-        mark = " (out)" if seat in state.out else (" (to play)" if seat in due else "")
-        svg_text(root, 6, y + 12, name + mark, 12, **{"text-anchor": "start"})
-        if not state.hands:
-            continue
+        svg_text(root, 6, y + 12, label, 12, **{"text-anchor": "start"})
         base = y + 18
+        if not state.hands:
+            svg_text(root, 400, base + 28, f"dealt {len(state.dealt[seat])}", 11)
+            continue
         counts, face_up = state.counts[seat], state.cockatoos[seat]
         for k in range(counts):
             _cockatoo_card(root, 6 + k * 10, base, turned=k >= face_up or seat in state.out)
         nest = state.nests[seat]
         if nest:
             _nest_card(root, 210, base, nest[-1])
-            svg_text(root, 210 + _CARD_W + 12, base + 28, f"\u00d7{len(nest)}", 10)
+            count = f"\u00d7{len(nest)}"
+            svg_text(root, 210 + _CARD_W + 4, base + 28, count, 10, **{"text-anchor": "start"})
         played = state.plays[seat]
         if played is not None:
             _number_card(root, 280, base, played)
         svg_text(root, 400, base + 28, f"hand {len(state.hands[seat])}", 11)
-    return Svg(ET.tostring(root, encoding="unicode"))
+    svg_text(root, 6, height - 12, status, 13, **{"text-anchor": "start", "font-weight": "bold"})
+    seats = " ".join(
+        f"{name}: {_seat_words(state, seat, points[seat])}."
+        for seat, name in enumerate(state.players)
+    )
+    shown = f"Nest cards turned up: {state.shown[0]} and {state.shown[1]}. " if state.shown else ""
+    title = f"Zum Kuckuck! ({state.rules.variant}). {status}"
+    return svg_document(root, title, f"{shown}{seats} {status}.")
 
 
 def cards_svg() -> Svg:
@@ -218,4 +266,10 @@ def cards_svg() -> Svg:
     _cockatoo_card(root, 200, 84, turned=False)
     _cockatoo_card(root, 220, 84, turned=True)
     svg_text(root, 242, 112, "a cockatoo card, both sides", 11, **{"text-anchor": "start"})
-    return Svg(ET.tostring(root, encoding="unicode"))
+    cockatoos = ("no cockatoo", "half a cockatoo", "a whole cockatoo")
+    shown = ", ".join(f"{number} with {cockatoos[halves(number)]}" for number in numbers)
+    desc = (
+        f"Number cards: {shown}. A nest card of value 7. "
+        "A cockatoo card, coloured side up and turned to its cuckoo."
+    )
+    return svg_document(root, "The kinds of card of Zum Kuckuck!", desc)
