@@ -21,7 +21,7 @@ from .files import atomic_write
 from .games import GAMES, Kit, read_records
 from .kuckuck import notation as kuckuck_notation
 
-__all__ = ["Recorder"]
+__all__ = ["Recorder", "prompt"]
 
 T = TypeVar("T")
 Ask = Callable[[str], str]
@@ -256,22 +256,24 @@ def _card_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
     return [move]
 
 
-def _prompt(recorder: Recorder, state: Any) -> str:
-    if recorder.game == dice_notation.GAME:
-        return f"{dice.PLAYER_NAMES[state.to_move]} (ply {state.ply + 1})> "
-    if recorder.game == kuckuck_notation.GAME:
+def prompt(game: str, state: Any) -> str:
+    """What the table enters next in *game*, in a few words (the terminal's prompt, the
+    app's heading over its choices)."""
+    if game == dice_notation.GAME:
+        return f"{dice.PLAYER_NAMES[state.to_move]} (ply {state.ply + 1})"
+    if game == kuckuck_notation.GAME:
         if state.step == "deal":
-            return f"{state.players[state.to_deal]}'s twelve number cards> "
+            return f"{state.players[state.to_deal]}'s twelve number cards"
         if state.step == "start":
-            return "the player the draw chose> "
+            return "the player the draw chose"
         if state.step == "nest":
-            return "the two nest cards turned up> "
+            return "the two nest cards turned up"
         waiting = " ".join(state.players[s] for s in kuckuck.choosing(state))
-        return f"card played by {waiting}> " if state.rules.in_turn else f"cards of {waiting}> "
+        return f"card played by {waiting}" if state.rules.in_turn else f"cards of {waiting}"
     who = state.players[state.to_act]
     if state.step == "deal":
-        return f"card dealt to {who}> "
-    return f"{who} (keep/swap{'/cut' if state.to_act == state.dealer else ''})> "
+        return f"card dealt to {who}"
+    return f"{who} (keep/swap{'/cut' if state.to_act == state.dealer else ''})"
 
 
 def run(recorder: Recorder, ask: Ask, say: Say, complete: Callable[[Iterable[str]], None]) -> int:
@@ -291,7 +293,7 @@ def run(recorder: Recorder, ask: Ask, say: Say, complete: Callable[[Iterable[str
             return 0
         legal = recorder.kit.legal(state)
         complete([*legal, "legal", "undo", "help", "quit"])
-        text = ask(_prompt(recorder, state)).strip()
+        text = ask(prompt(recorder.game, state) + "> ").strip()
         if text in ("quit", "exit"):
             say(f"saved; go on with: cuckoo record --resume {recorder.path}")
             return 0

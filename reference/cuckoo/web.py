@@ -22,6 +22,7 @@ from .dice import notation as dice_notation
 from .errors import CuckooError, NotationError, SetupError
 from .games import GAMES, Kit, read_records
 from .kuckuck import notation as kuckuck_notation
+from .record import prompt
 
 __all__ = ["Viewer", "bot_move", "problem", "table_record", "table_view", "to_json"]
 
@@ -187,7 +188,6 @@ class Rules:
     read: Callable[[Any, str], list[Any]]
     """The engine's moves that one entry of the table's ``moves`` stands for."""
     choices: Callable[[Any], list[Choice]]
-    prompt: Callable[[Any], str]
     record_of: Callable[..., Any]
 
 
@@ -256,10 +256,6 @@ def _dice_choices(state: dice.State) -> list[Choice]:
     return out
 
 
-def _dice_prompt(state: dice.State) -> str:
-    return f"{dice.PLAYER_NAMES[state.to_move]} to move (ply {state.ply + 1})"
-
-
 # The card game ----------------------------------------------------------------------------
 
 
@@ -308,11 +304,6 @@ def _cards_choices(state: cards.State) -> list[Choice]:
     return out
 
 
-def _cards_prompt(state: cards.State) -> str:
-    who = state.players[state.to_act]
-    return f"the card dealt to {who}" if state.step == "deal" else f"{who} decides"
-
-
 # Zum Kuckuck! ------------------------------------------------------------------------------
 
 
@@ -344,17 +335,6 @@ def _kuckuck_choices(state: kuckuck.State) -> list[Choice]:
     return out
 
 
-def _kuckuck_prompt(state: kuckuck.State) -> str:
-    if state.step == "deal":
-        return f"{state.players[state.to_deal]}'s number cards, one by one"
-    if state.step == "start":
-        return "the player the draw chose to start"
-    if state.step == "nest":
-        return "the two nest cards turned up"
-    waiting = ", ".join(state.players[s] for s in kuckuck.choosing(state))
-    return f"the card played by {waiting}"
-
-
 RULES: Final[Mapping[str, Rules]] = {
     dice_notation.GAME: Rules(
         _dice_start,
@@ -362,7 +342,6 @@ RULES: Final[Mapping[str, Rules]] = {
         dice.apply,
         _dice_read,
         _dice_choices,
-        _dice_prompt,
         dice_notation.record_of,
     ),
     cards_notation.GAME: Rules(
@@ -371,7 +350,6 @@ RULES: Final[Mapping[str, Rules]] = {
         cards.apply,
         _cards_read,
         _cards_choices,
-        _cards_prompt,
         cards_notation.record_of,
     ),
     kuckuck_notation.GAME: Rules(
@@ -380,7 +358,6 @@ RULES: Final[Mapping[str, Rules]] = {
         kuckuck.apply,
         _kuckuck_read,
         _kuckuck_choices,
-        _kuckuck_prompt,
         kuckuck_notation.record_of,
     ),
 }
@@ -463,7 +440,7 @@ def table_view(table_json: str) -> str:
             "diagram": loaded.kit.diagram(state),
             "over": over,
             "to_move": dice.PLAYER_NAMES[state.to_move] if isinstance(state, dice.State) else None,
-            "prompt": "the game is over" if over else engine.prompt(state),
+            "prompt": "the game is over" if over else prompt(loaded.game, state),
             "choices": [] if over else [c.json() for c in engine.choices(state)],
             "record": loaded.kit.format_record(loaded.record()),
         }
