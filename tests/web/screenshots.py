@@ -1,0 +1,89 @@
+"""Screenshots of the app for the docs: the viewer mid-game, the recorder on an infection's
+re-roll entry, and the play page with a game on, at desktop and phone width.
+
+    python tests/web/screenshots.py [--site BUILT_SITE] [--out docs/_static/app]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.web.app import EXAMPLES, enter_roll, tap, view  # noqa: E402
+from tests.web.site import launch, serve, site_folder, wait_ready  # noqa: E402
+from tests.web.test_recorder import dice_table, set_up  # noqa: E402
+
+SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
+
+
+def shoot(site: Path, out: Path) -> list[Path]:
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    example = next(e for e in EXAMPLES if e.name == "cuckoo-sides.cuckoo")
+    with serve(site) as server, sync_playwright() as playwright:
+        browser = launch(playwright)
+        for size, (width, height) in SIZES.items():
+            context = browser.new_context(
+                base_url=server.url, viewport={"width": width, "height": height}
+            )
+            page = context.new_page()
+            page.goto(f"app/viewer.html?file=examples/{example.name}")
+            wait_ready(page)
+            page.wait_for_selector("#moves li.current", state="attached")
+            page.keyboard.press("Home")
+            for ply in range(1, 10):
+                page.keyboard.press("ArrowRight")
+                page.wait_for_selector(f'#moves li.current[data-ply="{ply}"]', state="attached")
+            written.append(out / f"viewer-{size}.png")
+            page.screenshot(path=written[-1], full_page=True)
+
+            page.goto("app/record.html")
+            wait_ready(page)
+            table = dice_table()
+            set_up(page, table)
+            infection = next(c for c in view(table)["choices"] if c["roll"])
+            for label in infection["path"]:
+                tap(page, label)
+            page.wait_for_selector("#choices fieldset.reroll")
+            written.append(out / f"recorder-{size}.png")
+            page.screenshot(path=written[-1], full_page=True)
+            page.click("#close")
+            page.click("#new")
+            enter_roll(page, 0, [1, 2])
+            written.append(out / f"recorder-setup-{size}.png")
+            page.screenshot(path=written[-1], full_page=True)
+
+            page.goto("app/play.html")
+            wait_ready(page)
+            page.select_option("#bot", "random")
+            page.select_option("#side", "Red")
+            page.click("#setup button[type=submit]")
+            page.wait_for_selector("#choices .tap")
+            page.locator("#choices .tap").first.click()
+            written.append(out / f"play-{size}.png")
+            page.screenshot(path=written[-1], full_page=True)
+            context.close()
+        browser.close()
+    return written
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, help="a built site (default: build one)")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "_static" / "app")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in shoot(args.site or site_folder(Path(tmp)), args.out):
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

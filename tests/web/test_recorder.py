@@ -1,0 +1,161 @@
+"""The table recorder: a short game of each kind entered by taps, kept over a reload, undone
+once and exported; and the app working offline after the first visit."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import pytest
+
+from cuckoo import web
+
+from .app import (
+    cuckoo,
+    downloaded,
+    enter_move,
+    enter_roll,
+    move_text,
+    open_app,
+    stored_moves,
+    view,
+)
+from .site import wait_offline_kept, wait_ready
+
+KEY = "cuckoo-recorder-games"
+PLAYERS = ["Ann", "Ben", "Cid"]
+
+
+def dice_table() -> dict[str, Any]:
+    setup = json.loads(web.random_setup(7))
+    return {"game": "cuckoo-dice", "ruleset": "cuckoo", "names": {"Blue": "Ann", "Red": "Ben"},
+            "rolls": setup["rolls"], "first": setup["first"], "moves": []}
+
+
+def plan(table: dict[str, Any]) -> list[tuple[dict[str, Any], list[int]]]:
+    """The moves to tap, each an offered choice (and a re-roll): chosen from what the engine
+    offers in-process, so the browser must offer the same."""
+    rng = Random(1)
+    steps: list[tuple[dict[str, Any], list[int]]] = []
+    game = table["game"]
+    while True:
+        choices = view(table)["choices"]
+        moves = len(table["moves"])
+        if game == "cuckoo-dice":
+            # three placements, then the first infection offered, then two placements
+            infected = any(c["roll"] for c, _ in steps)
+            infections = [c for c in choices if c["roll"]]
+            pick = infections[0] if moves >= 3 and not infected and infections else next(
+                c for c in choices if c["path"][0] == "Place a die")
+            if infected and sum(1 for c, _ in steps if not c["roll"]) >= 5:
+                break
+        elif game == "cuckoo-cards":
+            # deal by suit and rank, each decision a keep but one swap; two hands
+            swap = [c for c in choices if c["path"] == ["swap"]]
+            pick = swap[0] if swap and not any(c["path"] == ["swap"] for c, _ in steps) else (
+                rng.choice(choices) if choices[0]["text"].startswith("deal") else choices[0])
+            if moves >= 9:
+                break
+        else:
+            # the 36 cards dealt, a nest, every player's card, then the next nest
+            pick = rng.choice(choices) if choices[0]["text"].startswith("deal") else choices[0]
+            if moves == 36 + 1 + len(PLAYERS) + 1:
+                break
+        rolls = [rng.randint(1, 6) for _ in pick["roll"]]
+        answer = json.loads(web.table_play(json.dumps(table), move_text(pick, rolls)))
+        assert "ok" in answer, answer
+        table = answer["ok"]
+        steps.append((pick, rolls))
+    return steps
+
+
+def set_up(page: Any, table: dict[str, Any]) -> None:
+    page.click("#new")
+    page.select_option("#game", table["game"])
+    if table["game"] == "cuckoo-dice":
+        page.select_option("#ruleset", table["ruleset"])
+        page.fill("#blue-name", table["names"]["Blue"])
+        page.fill("#red-name", table["names"]["Red"])
+        for player in (0, 1):
+            enter_roll(page, player, table["rolls"][player])
+        page.select_option("#first", table["first"])
+    else:
+        page.fill("#players", ", ".join(table["players"]))
+        if table["game"] == "cuckoo-cards":
+            page.select_option("#dealer", table["dealer"])
+            page.select_option("#lives", str(table["lives"]))
+        else:
+            page.select_option("#variant", table["variant"])
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#table", state="visible")
+
+
+TABLES = {
+    "cuckoo-dice": dice_table,
+    "cuckoo-cards": lambda: {"game": "cuckoo-cards", "players": PLAYERS, "dealer": "Ben",
+                             "lives": 2, "moves": []},
+    "zum-kuckuck": lambda: {"game": "zum-kuckuck", "players": PLAYERS, "variant": "basic",
+                            "moves": []},
+}
+
+
+def check_shown(page: Any, table: dict[str, Any]) -> None:
+    """The page shows what the engine says of *table*: the record and the prompt."""
+    expected = view(table)
+    page.wait_for_function(
+        "text => document.querySelector('#record').textContent === text", arg=expected["record"]
+    )
+    assert page.inner_text("#prompt") == f"Next: {expected['prompt']}"
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_record_by_taps(page: Any, tmp_path: Path, game: str) -> None:
+    table = TABLES[game]()
+    steps = plan(dict(table))
+    open_app(page, "record.html")
+    set_up(page, table)
+    texts: list[str] = []
+    for n, (choice, rolls) in enumerate(steps, 1):
+        enter_move(page, choice, rolls)
+        texts.append(move_text(choice, rolls))
+        page.wait_for_function(
+            f"JSON.stringify(Object.values(JSON.parse(localStorage.getItem('{KEY}')))[0]"
+            f".table.moves.length) === '{n}'"
+        )
+        assert page.inner_text("#refused") == ""
+        if n == len(steps) // 2:
+            check_shown(page, {**table, "moves": texts})
+            page.reload()
+            wait_ready(page)
+            page.wait_for_selector("#table", state="visible")
+            assert stored_moves(page, KEY) == texts
+            check_shown(page, {**table, "moves": texts})
+    assert stored_moves(page, KEY) == texts
+    check_shown(page, {**table, "moves": texts})
+
+    page.click("#undo")
+    page.wait_for_function(
+        f"Object.values(JSON.parse(localStorage.getItem('{KEY}')))[0].table.moves.length"
+        f" === {len(texts) - 1}"
+    )
+    assert stored_moves(page, KEY) == texts[:-1]
+    check_shown(page, {**table, "moves": texts[:-1]})
+
+    record = downloaded(page, "#download", tmp_path)
+    assert record.read_text() == web.table_record(json.dumps({**table, "moves": texts[:-1]}))
+    run = cuckoo("validate", str(record), check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_offline_after_first_visit(context: Any, page: Any) -> None:
+    open_app(page, "record.html")
+    wait_offline_kept(page)
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    table = dice_table()
+    set_up(page, table)
+    check_shown(page, table)
+    assert page.locator("#choices .tap").count() > 0
