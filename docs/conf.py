@@ -23,6 +23,7 @@ with (ROOT / "pyproject.toml").open("rb") as pyproject:
     release = tomllib.load(pyproject)["project"]["version"]
 
 project = "Cuckoo rules"
+copyright = "the Cuckoo rules authors, MIT licence"
 version = release
 
 extensions = [

@@ -16,27 +16,33 @@ It adds three directives, written in MyST like this::
     ...
     ```
 
-    ```{traceability}
+    ```{traceability} spec/cuckoo-dice
     ```
 
 ``rule``
     A normative rule: a bordered block headed by its ID and title, with the HTML anchor
     ``#CD-PLACE-SUPPORT`` (the ID exactly as written), so ``page.html#CD-PLACE-SUPPORT`` links
-    to it.  Its content is ordinary MyST.
+    to it.  Its content is ordinary MyST.  The ID goes into the general index and the
+    search index (as a main entry, so a search for the ID lists the rule first and lands on
+    its block).
 ``example``
     A game record (the content, shown verbatim) with the rules it shows (``:rules:``, rule
     IDs separated by spaces) and what replaying it must give (``:expect:``, free text).  Its
     anchor is ``#example-SLUG``.
 ``traceability``
-    Becomes a table of every rule, linked to its definition, with the test files and the
-    examples that cite it.
+    Becomes a table of every rule defined in the documents under the folder it names (one
+    game's chapters), linked to its definition, with the test files and the examples that
+    cite it.
 
 Inline code that is exactly a rule ID (`` `CD-PLACE-SUPPORT` `` in MyST) becomes a link to the
-rule, anywhere in the documentation.
+rule, anywhere in the documentation.  Inline code in a table breaks only between its words,
+never inside an option such as ``--in-place`` (the style sheet keeps each word whole).
 
 Every problem is a warning, so ``sphinx -W`` fails on it: a rule ID defined twice, an
-example slug used twice, an unknown rule ID cited by an example or in inline code, and a rule
-cited by no test and no example.  A test cites a rule by containing its ID as a string, for
+example slug used twice, an unknown rule ID cited by an example or in inline code, a rule
+cited by no test and no example, a rule in no traceability table (when there are any), and a
+table of a folder that holds no rule.
+A test cites a rule by containing its ID as a string, for
 example ``rule="CD-PLACE-SUPPORT"`` or a comment ``# CD-PLACE-SUPPORT``; the files searched are
 ``cuckoo_test_patterns`` under ``cuckoo_tests_dir``.  The ID must stand alone: ``CD-CELL``
 is not cited by ``CD-CELL-DUNGEON``.
@@ -141,15 +147,15 @@ class SpecData:
     rules: list[Rule] = field(default_factory=list)
     examples: list[Example] = field(default_factory=list)
     mentions: list[Mention] = field(default_factory=list)
-    tables: set[str] = field(default_factory=set)
-    """The documents holding a ``traceability`` directive."""
+    tables: set[tuple[str, str]] = field(default_factory=set)
+    """Each ``traceability`` directive: its document and the folder whose rules it lists."""
 
     def purge(self, docname: str) -> None:
         """Forget what ``docname`` defined."""
         self.rules = [r for r in self.rules if r.docname != docname]
         self.examples = [e for e in self.examples if e.docname != docname]
         self.mentions = [m for m in self.mentions if m.docname != docname]
-        self.tables.discard(docname)
+        self.tables = {t for t in self.tables if t[0] != docname}
 
     def merge(self, other: SpecData, docnames: Iterable[str]) -> None:
         """Take over what ``other`` recorded for ``docnames`` (read by another process)."""
@@ -157,7 +163,7 @@ class SpecData:
         self.rules += [r for r in other.rules if r.docname in docs]
         self.examples += [e for e in other.examples if e.docname in docs]
         self.mentions += [m for m in other.mentions if m.docname in docs]
-        self.tables |= other.tables & docs
+        self.tables |= {t for t in other.tables if t[0] in docs}
 
     def defined(self, order: dict[str, int]) -> dict[str, Rule]:
         """Every rule ID with its first definition, in reading ``order``, in that order."""
@@ -234,6 +240,7 @@ class RuleDirective(SphinxDirective):
         _note_target(self, block)
         header = nodes.paragraph(classes=["cuckoo-rule-header"])
         header += nodes.inline(rule_id, rule_id, classes=["cuckoo-rule-id"])
+        header += nodes.Text(" ")  # search snippets read the header as plain text
         title_nodes, messages = self.state.inline_text(title, self.lineno)
         header += nodes.inline("", "", *title_nodes, classes=["cuckoo-rule-title"])
         header += nodes.reference(
@@ -250,7 +257,9 @@ class RuleDirective(SphinxDirective):
         block += body
 
         spec_data(self.env).rules.append(Rule(rule_id, title, self.env.docname, self.lineno))
-        return [block, *messages]
+        entry = f"{rule_id}; {title.replace(';', ',')}"  # a second ';' would nest a level
+        index = addnodes.index(entries=[("single", entry, rule_id, "main", None)])
+        return [index, block, *messages]
 
 
 class ExampleDirective(SphinxDirective):
@@ -321,14 +330,16 @@ class ExampleDirective(SphinxDirective):
 
 
 class TraceabilityDirective(SphinxDirective):
-    """``traceability``: the table of every rule and what cites it."""
+    """``traceability FOLDER``: the table of the rules under FOLDER and what cites them."""
 
+    required_arguments = 1
     has_content = False
 
     def run(self) -> list[nodes.Node]:
         """Leave a placeholder, filled in when every document has been read."""
-        spec_data(self.env).tables.add(self.env.docname)
-        placeholder = traceability_table()
+        folder = self.arguments[0].strip("/")
+        spec_data(self.env).tables.add((self.env.docname, folder))
+        placeholder = traceability_table(folder=folder)
         self.set_source_info(placeholder)
         return [placeholder]
 
@@ -396,7 +407,8 @@ def _cited_in(path: Path) -> Iterator[tuple[str, str]]:
 
 
 def cited_by_tests(app: Sphinx) -> dict[str, list[tuple[str, str]]]:
-    """Each rule ID cited by a test file: the files (relative paths) and their details.
+    """Each rule ID cited by a test file: the files (relative to the tests folder) and their
+    details.
 
     The files are read anew on every call; Sphinx does not track them.
     """
@@ -408,7 +420,7 @@ def cited_by_tests(app: Sphinx) -> dict[str, list[tuple[str, str]]]:
     for pattern in app.config.cuckoo_test_patterns:
         paths.update(p for p in tests.glob(pattern) if p.is_file())
     for path in sorted(paths):
-        shown = path.relative_to(tests.parent).as_posix()
+        shown = path.relative_to(tests).as_posix()
         for rule_id, detail in _cited_in(path):
             found.setdefault(rule_id, []).append((shown, detail))
     return found
@@ -441,7 +453,7 @@ def _outdated(
     documents linking to rules are read again too.
     """
     data = spec_data(env)
-    again = set(data.tables)
+    again = {docname for docname, _ in data.tables}
     if added or changed or removed:
         again |= data.citing_documents()
     return sorted(again)
@@ -544,6 +556,7 @@ def _check(app: Sphinx, env: BuildEnvironment) -> None:
             )
     by_tests = cited_by_tests(app)
     by_examples = {rule_id for e in data.examples for rule_id in e.rules}
+    folders = {folder for _, folder in data.tables}
     for rule in defined.values():
         if rule.id not in by_tests and rule.id not in by_examples:
             _warn(
@@ -552,6 +565,16 @@ def _check(app: Sphinx, env: BuildEnvironment) -> None:
                 rule.lineno,
                 "uncited",
             )
+        if folders and not any(_under(rule.docname, folder) for folder in folders):
+            _warn(f"rule {rule.id} is in no traceability table", rule.docname, rule.lineno, "table")
+    for docname, folder in sorted(data.tables):
+        if not any(_under(rule.docname, folder) for rule in defined.values()):
+            _warn(f"traceability table of {folder!r}: no rules there", docname, None, "table")
+
+
+def _under(docname: str, folder: str) -> bool:
+    """Whether ``docname`` is a document in ``folder`` or below it."""
+    return docname.startswith(folder + "/")
 
 
 def _warn(message: str, docname: str, lineno: int | None, subtype: str) -> None:
@@ -572,7 +595,7 @@ def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             link = make_refnode(app.builder, docname, rule.docname, rule.id, shown, rule.title)
             pending.replace_self(link)
     for placeholder in list(doctree.findall(traceability_table)):
-        placeholder.replace_self(_traceability(app, docname))
+        placeholder.replace_self(_traceability(app, docname, placeholder["folder"]))
 
 
 # --- The traceability table ----------------------------------------------------------------
@@ -603,12 +626,13 @@ class Row:
     uncited: bool = False
 
 
-def _traceability(app: Sphinx, docname: str) -> list[nodes.Node]:
-    """The table of every rule, with the tests and examples citing it, seen from ``docname``."""
+def _traceability(app: Sphinx, docname: str, folder: str) -> list[nodes.Node]:
+    """The table of the rules under ``folder``, with the tests and examples citing them,
+    seen from ``docname``."""
     env = app.env
     data = spec_data(env)
     order = _document_order(env)
-    rules = list(data.defined(order).values())
+    rules = [rule for rule in data.defined(order).values() if _under(rule.docname, folder)]
     by_tests = cited_by_tests(app)
     examples: dict[str, list[Example]] = {}
     for example in sorted(data.examples, key=lambda e: _position(order, e.docname, e.lineno)):
@@ -631,11 +655,13 @@ def _traceability(app: Sphinx, docname: str) -> list[nodes.Node]:
             for e in examples.get(rule.id, [])
         ]
         cells: list[list[Line]] = [
-            [[link(rule.docname, rule.id, nodes.literal(rule.id, rule.id))]],
-            [[nodes.Text(rule.title)]],
-            [[link(rule.docname, None, nodes.Text(chapter))]],
-            tests or [[nodes.emphasis("none", "none")]],
-            shown_in or [[nodes.emphasis("none", "none")]],
+            [
+                [link(rule.docname, rule.id, nodes.literal(rule.id, rule.id))],
+                [nodes.Text(rule.title)],
+                [nodes.Text("in "), link(rule.docname, None, nodes.Text(chapter))],
+            ],
+            [_joined(tests)],
+            [_joined(shown_in)],
         ]
         rows.append(Row(cells, uncited=not tests and not shown_in))
 
@@ -648,8 +674,19 @@ def _traceability(app: Sphinx, docname: str) -> list[nodes.Node]:
         f"{uncited} by neither.",
         classes=["cuckoo-traceability-summary"],
     )
-    header = ["Rule", "Title", "Chapter", "Tests", "Examples"]
-    return [summary, _table(header, rows, widths=[18, 26, 14, 28, 14])]
+    tests_dir = _tests_dir(app.config, Path(app.confdir)).name
+    header = ["Rule", f"Tests (in {tests_dir}/)", "Examples"]
+    return [summary, _table(header, rows, widths=[32, 42, 26])]
+
+
+def _joined(items: list[Line]) -> Line:
+    """The items on one line, separated by commas; *none* if there are none."""
+    if not items:
+        return [nodes.emphasis("none", "none")]
+    line: Line = []
+    for n, item in enumerate(items):
+        line += [nodes.Text(", ")] * bool(n) + item
+    return line
 
 
 def _table(header: list[str], rows: list[Row], widths: list[int]) -> nodes.table:
