@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.web.app import EXAMPLES, enter_roll, tap, view  # noqa: E402
+from tests.web.app import EXAMPLES, tap, view  # noqa: E402
 from tests.web.site import launch, serve, site_folder, wait_ready  # noqa: E402
 from tests.web.test_recorder import dice_table, set_up  # noqa: E402
 
@@ -53,11 +53,6 @@ def shoot(site: Path, out: Path) -> list[Path]:
                 tap(page, label)
             page.wait_for_selector("#choices fieldset.reroll")
             written.append(out / f"recorder-{size}.png")
-            page.screenshot(path=written[-1], full_page=True)
-            page.click("#close")
-            page.click("#new")
-            enter_roll(page, 0, [1, 2])
-            written.append(out / f"recorder-setup-{size}.png")
             page.screenshot(path=written[-1], full_page=True)
 
             page.goto("app/play.html")
