@@ -204,6 +204,7 @@ def wheels(into: Path) -> list[str]:
     shutil.copy2(lark_wheel, into / lark_wheel.name)
     built = CACHE / "project-wheel"
     shutil.rmtree(built, ignore_errors=True)
+    built.mkdir(parents=True)
     _run(*pip, "wheel", str(ROOT), "--no-deps", "-w", str(built))
     (own,) = built.glob("*.whl")
     shutil.copy2(own, into / own.name)

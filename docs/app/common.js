@@ -28,13 +28,13 @@ export function startEngine() {
         const { resolve: done, reject: fail } = waiting.get(data.id);
         waiting.delete(data.id);
         if ("error" in data) fail(new Error(data.error));
-        else done(data.value);
+        else done(data.json ? JSON.parse(data.value) : data.value);
       }
     };
   });
   return {
     ready,
-    /** Call a function of cuckoo.web; JSON answers come back parsed. */
+    /** Call a function of cuckoo.web; a JSON answer comes back parsed, a text as text. */
     async call(fn, ...args) {
       await ready;
       const id = next++;
@@ -42,7 +42,7 @@ export function startEngine() {
         waiting.set(id, { resolve, reject });
         worker.postMessage({ id, fn, args });
       });
-      return typeof answer === "string" && /^[{[]/.test(answer) ? JSON.parse(answer) : answer;
+      return answer;
     },
   };
 }

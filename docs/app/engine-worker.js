@@ -4,10 +4,12 @@
 // Messages in:  {id, fn, args}  -- fn is a function of cuckoo.web, or "open"/"position"
 //                                  for the viewer (which keeps the opened text here).
 // Messages out: {progress, step, steps}  while loading;  {ready: true}  once loaded;
-//               {id, value} or {id, error}  for each call.
+//               {id, value, json} or {id, error}  for each call.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const STEPS = ["runtime", "packages", "engine"];
+const TEXT = new Set(["table_record", "bot_move", "describe", "with_rolls"]);
+// ^ the calls that answer plain text (a record, a move); all others answer JSON
 let web = null;
 let viewer = null;
 
@@ -62,7 +64,7 @@ const ready = start().catch((error) => {
 onmessage = async ({ data }) => {
   await ready;
   try {
-    postMessage({ id: data.id, value: call(data.fn, data.args) });
+    postMessage({ id: data.id, value: call(data.fn, data.args), json: !TEXT.has(data.fn) });
   } catch (error) {
     postMessage({ id: data.id, error: String(error && error.message ? error.message : error) });
   }

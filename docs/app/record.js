@@ -176,7 +176,13 @@ for (const player of [0, 1]) {
   );
 }
 drawRolls();
-$("#new").addEventListener("click", () => { $("#setup-problem").replaceChildren(); showOnly("setup"); setupForm(); });
+$("#new").addEventListener("click", () => {
+  $("#setup-problem").replaceChildren();
+  rolls[0].length = rolls[1].length = 0; // a new game starts from an empty roll
+  drawRolls();
+  showOnly("setup");
+  setupForm();
+});
 $("#cancel").addEventListener("click", showList);
 $("#game").addEventListener("change", setupForm);
 $("#players").addEventListener("input", setupForm);

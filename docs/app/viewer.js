@@ -71,6 +71,7 @@ async function open(text, source) {
   $("#game").hidden = games === 0;
   if (games) {
     $("#open").open = false;
+    $("#moves").replaceChildren(); // a new text: the move list is drawn anew
     await show(0, summary.games[0].reached);
   }
 }
