@@ -60,7 +60,7 @@ async function open(text, source) {
   $("#problems").hidden = summary.problems.length === 0;
   const games = summary.games.length;
   say(
-    `${games} game${games === 1 ? "" : "s"} read` +
+    `${source}: ${games} game${games === 1 ? "" : "s"} read` +
       (summary.problems.length ? `, ${summary.problems.length} with problems.` : ", all legal."),
     summary.problems.length ? "error" : "info",
   );
