@@ -2,7 +2,8 @@
 
 At the end of an HTML build this extension puts into ``<outdir>/app/``:
 
-* the app's own pages, scripts and styles, copied from ``docs/app/``;
+* the app's own pages (each put into the frame of ``page.html``), scripts and styles,
+  from ``docs/app/``;
 * the Pyodide runtime, taken from the ``pyodide`` package of the npm registry (``npm pack``,
   checked against the pinned integrity hash, cached in ``docs/_build/cache``);
 * two wheels: this project's, built from the source tree, and lark's, the only dependency;
@@ -232,7 +233,8 @@ def build_app(app: Sphinx, exception: Exception | None) -> None:
         return
     target = Path(app.outdir) / "app"
     shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("sw.js"))
+    shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("sw.js", "*.html"))
+    _pages(target)
     runtime = pyodide_runtime()
     for name in PYODIDE_FILES:
         (target / "pyodide").mkdir(exist_ok=True)
@@ -250,6 +252,23 @@ def build_app(app: Sphinx, exception: Exception | None) -> None:
     }
     (target / "build.json").write_text(json.dumps(build, indent=1) + "\n")
     _service_worker(target)
+
+
+def _pages(target: Path) -> None:
+    """Each page of the app in the frame they share (``page.html``): its ``<head>`` lines
+    and its ``<main>``, with the page marked current in the navigation."""
+    frame = (SOURCE / "page.html").read_text(encoding="utf-8").split("-->\n", 1)[1]
+    for path in sorted(SOURCE.glob("*.html")):
+        if path.name == "page.html":
+            continue
+        head, main = path.read_text(encoding="utf-8").split("<main>", 1)
+        page = (
+            frame.replace("__HEAD__", head.strip())
+            .replace("__PAGE__", path.stem)
+            .replace("__MAIN__", "<main>" + main.rstrip())
+            .replace(f'href="{path.name}">', f'href="{path.name}" aria-current="page">')
+        )
+        (target / path.name).write_text(page, encoding="utf-8")
 
 
 def _service_worker(target: Path) -> None:

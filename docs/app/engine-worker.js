@@ -56,8 +56,15 @@ function call(fn, args) {
   return web[fn](...args);
 }
 
+/** What went wrong, in one line: a Python exception's message is its whole traceback, and
+ * its last line says what happened (a person never sees a traceback). */
+function reason(error) {
+  const text = String(error && error.message ? error.message : error).trim();
+  return text.split("\n").at(-1);
+}
+
 const ready = start().catch((error) => {
-  postMessage({ failed: String(error && error.message ? error.message : error) });
+  postMessage({ failed: reason(error) });
   throw error;
 });
 
@@ -66,6 +73,6 @@ onmessage = async ({ data }) => {
   try {
     postMessage({ id: data.id, value: call(data.fn, data.args), json: !TEXT.has(data.fn) });
   } catch (error) {
-    postMessage({ id: data.id, error: String(error && error.message ? error.message : error) });
+    postMessage({ id: data.id, error: reason(error) });
   }
 };

@@ -130,24 +130,12 @@ def _validated(
             yield from pool.map(validate, batch, repeat(source), chunksize=16)
     except NotationError as error:
         located = NotationError(error.detail, rule=error.rule, line=error.line, source=source)
-        yield (
-            0,
-            str(located),
-            {
-                "kind": located.kind,
-                "rule": located.rule,
-                "source": source,
-                "line": located.line,
-                "column": None,
-                "detail": located.detail,
-            },
-        )
+        yield 0, str(located), located.as_dict()
 
 
 def _problem(error: CuckooError, as_json: bool) -> None:
     if as_json:
-        fields = ("kind", "rule", "source", "line", "column", "detail")
-        print(json.dumps({f: getattr(error, f) for f in fields}))
+        print(json.dumps(error.as_dict()))
     else:
         print(error)
 

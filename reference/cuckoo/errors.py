@@ -50,6 +50,12 @@ class CuckooError(ValueError):
         where = ":".join(str(p) for p in (self.source, self.line, self.column) if p is not None)
         return ": ".join(part for part in (where, self.rule, self.detail) if part)
 
+    def as_dict(self) -> dict[str, object]:
+        """The error as plain data: the fields of ``cuckoo validate --json``, which the app
+        and the worker processes of ``validate -j`` send on as they are."""
+        fields = ("kind", "rule", "source", "line", "column", "detail")
+        return {f: getattr(self, f) for f in fields}
+
     def located(
         self,
         *,

@@ -148,5 +148,4 @@ def validate(chunk: Chunk, source: str | None) -> tuple[int, str | None, dict[st
             moves += 1
         return moves - 1, None, None
     except CuckooError as error:
-        fields = ("kind", "rule", "source", "line", "column", "detail")
-        return max(moves - 1, 0), str(error), {f: getattr(error, f) for f in fields}
+        return max(moves - 1, 0), str(error), error.as_dict()

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from . import cards, dice, kuckuck
 from .cards import notation as cards_notation
+from .conformance.protocol import CardGame, DiceGame, KuckuckGame
 from .dice import notation as dice_notation
 from .errors import CuckooError, NotationError, SetupError
 from .games import GAMES, Kit, read_records
@@ -36,15 +37,9 @@ def to_json(value: object) -> str:
 
 
 def problem(error: CuckooError) -> dict[str, Any]:
-    """An error as the page shows it: where, which rule, and what is wrong."""
-    return {
-        "kind": error.kind,
-        "rule": error.rule,
-        "line": error.line,
-        "column": error.column,
-        "detail": error.detail,
-        "text": str(error),
-    }
+    """An error as the page shows it: where, which rule, what is wrong, and the one-line
+    message the command line prints."""
+    return {**error.as_dict(), "text": str(error)}
 
 
 # -- the viewer ------------------------------------------------------------------------------
@@ -88,14 +83,12 @@ class Viewer:
     """A text of one or more records, opened once, then looked at position by position."""
 
     def __init__(self, text: str, source: str = "record") -> None:
-        if len(text) > MAX_TEXT:
-            raise NotationError(
-                f"longer than {MAX_TEXT:,} characters: not a file of records",
-                rule="CD-NOTATION-SYNTAX",
-                source=source,
-            )
         self.games: list[Game] = []
         self.problems: list[CuckooError] = []
+        if len(text) > MAX_TEXT:
+            too_long = f"longer than {MAX_TEXT:,} characters: not a file of records"
+            self.problems.append(NotationError(too_long, rule="CD-NOTATION-SYNTAX", source=source))
+            return
         for item in read_records(text.splitlines(keepends=True), source=source):
             if isinstance(item, CuckooError):
                 self.problems.append(item)
@@ -132,9 +125,8 @@ def _replayed(kit: Kit, record: Any) -> Game:
         for state in kit.replay(record):
             states.append(state)
     except CuckooError as error:
-        if not states:  # the setup itself is refused: an empty table and the problem
-            return Game(kit, record, (_blank(kit),), error)
-        return Game(kit, record, tuple(states), error)
+        # A refused setup leaves no position: the game's empty table is drawn instead.
+        return Game(kit, record, tuple(states) or (_blank(kit),), error)
     return Game(kit, record, tuple(states), None)
 
 
@@ -149,7 +141,7 @@ def _blank(kit: Kit) -> Any:
 
 
 def _title(record: Any) -> str:
-    names = [v for k, v in record.tags if k in ("Blue", "Red", "White", "Black")]
+    names = [v for k, v in record.tags if k in dice.PLAYER_NAMES]
     event = record.tag("Event")
     players = record.tag("Players")
     parts = [event] if event else []
@@ -218,18 +210,7 @@ def _dice_start(table: Mapping[str, Any]) -> tuple[Any, Any, list[tuple[str, str
     return rules, setup, tags
 
 
-def _dice_read(state: dice.State, text: str) -> list[Any]:
-    move = dice_notation.parse_move(text)
-    if isinstance(move, dice_notation.Seen):
-        move = dice_notation.resolve(state, move)
-    if isinstance(move, dice.Infect) and move.rolls is None:
-        raise NotationError(
-            "an infection must carry its re-roll, such as 2+3x5(4;1,6)", rule="CD-NOTATION-ROLLS"
-        )
-    return [move]
-
-
-def _die_label(state: dice.State, die: dice.Die, holder: int) -> str:
+def _die_label(die: dice.Die, holder: int) -> str:
     colour = dice.PLAYER_NAMES[1 - holder if die.foreign else holder]
     return f"{colour}'s {die.value}"
 
@@ -244,12 +225,12 @@ def _dice_choices(state: dice.State) -> list[Choice]:
                 f"{'value' if n == 0 else 'next face'} to side {dice.SIDE_NAMES[s]}"
                 for n, s in enumerate(move.sides)
             ]
-            path = ("Place a die", _die_label(state, move.die, me), f"cell {name}", *turn)
+            path = ("Place a die", _die_label(move.die, me), f"cell {name}", *turn)
             out.append(Choice(path, str(move)))
         elif isinstance(move, dice.Infect):
-            give = " + ".join(_die_label(state, d, me) for d in move.give)
-            take = _die_label(state, move.take, 1 - me)
-            roll = (f"{take} (taken)", *(f"{_die_label(state, d, me)} (given)" for d in move.give))
+            give = " + ".join(_die_label(d, me) for d in move.give)
+            take = _die_label(move.take, 1 - me)
+            roll = (f"{take} (taken)", *(f"{_die_label(d, me)} (given)" for d in move.give))
             out.append(Choice(("Infect", f"give {give}", f"take {take}"), str(move), roll))
         else:
             out.append(Choice(("Pass",), str(move)))
@@ -275,10 +256,6 @@ def _cards_start(table: Mapping[str, Any]) -> tuple[Any, Any, list[tuple[str, st
     setup = cards.Setup(players, seat)
     cards.new_game(rules, setup)
     return rules, setup, []
-
-
-def _cards_read(state: cards.State, text: str) -> list[Any]:
-    return [cards_notation.parse_move(text)]
 
 
 _SUIT_NAMES: Final = {"c": "clubs ♣", "d": "diamonds ♦", "h": "hearts ♥", "s": "spades ♠"}
@@ -314,11 +291,6 @@ def _kuckuck_start(table: Mapping[str, Any]) -> tuple[Any, Any, list[tuple[str, 
     return rules, setup, []
 
 
-def _kuckuck_read(state: kuckuck.State, text: str) -> list[Any]:
-    item = kuckuck_notation.parse_item(text)
-    return kuckuck_notation.moves_of(state, item, piecewise=True)
-
-
 def _kuckuck_choices(state: kuckuck.State) -> list[Choice]:
     out: list[Choice] = []
     for move in kuckuck.legal_moves(state):
@@ -340,7 +312,7 @@ RULES: Final[Mapping[str, Rules]] = {
         _dice_start,
         dice.new_game,
         dice.apply,
-        _dice_read,
+        DiceGame.read,
         _dice_choices,
         dice_notation.record_of,
     ),
@@ -348,7 +320,7 @@ RULES: Final[Mapping[str, Rules]] = {
         _cards_start,
         cards.new_game,
         cards.apply,
-        _cards_read,
+        CardGame.read,
         _cards_choices,
         cards_notation.record_of,
     ),
@@ -356,7 +328,7 @@ RULES: Final[Mapping[str, Rules]] = {
         _kuckuck_start,
         kuckuck.new_game,
         kuckuck.apply,
-        _kuckuck_read,
+        KuckuckGame.read,
         _kuckuck_choices,
         kuckuck_notation.record_of,
     ),
@@ -408,7 +380,10 @@ def load(table: Mapping[str, Any]) -> Table:
     """
     game = str(table.get("game", ""))
     if game not in RULES:
-        raise SetupError(f"no game {game!r}; the games: {', '.join(RULES)}", rule=None)
+        # the same refusal as a record's Game tag naming no game this package knows
+        raise SetupError(
+            f"unknown game {game!r}; expected one of {', '.join(RULES)}", rule="CD-NOTATION-TAGS"
+        )
     engine = RULES[game]
     rules, setup, tags = engine.start(table)
     state = engine.new_game(rules, setup)

@@ -66,15 +66,22 @@ class DiceGame:
         rules = dice.ruleset(name, **_params(params))
         return cls(dice.new_game(rules, dice.Setup((rolls[0], rolls[1]), player)))
 
-    def apply(self, text: str) -> None:
+    @staticmethod
+    def read(state: dice.State, text: str) -> list[dice.Move]:
+        """The move *text* writes in *state*: a placement as seen resolved, an infection
+        with its re-roll (the app's recorder reads moves this way too)."""
         move = dice_notation.parse_move(text)
         if isinstance(move, dice_notation.Seen):
-            move = dice_notation.resolve(self.state, move)
+            move = dice_notation.resolve(state, move)
         if isinstance(move, dice.Infect) and move.rolls is None:
             raise NotationError(
                 "an infection must carry its re-roll, such as 2+3x5(4;1,6)",
                 rule="CD-NOTATION-ROLLS",
             )
+        return [move]
+
+    def apply(self, text: str) -> None:
+        (move,) = self.read(self.state, text)
         self.state = dice.apply(self.state, move)
 
     def legal(self) -> list[str]:
@@ -132,15 +139,17 @@ class CardGame:
         variant = cards.rules(**_params([a for a in args if "=" in a]))
         return cls(cards.new_game(variant, cards.Setup(tuple(players), seat)))
 
-    def apply(self, text: str) -> None:
+    @staticmethod
+    def read(state: cards.State, text: str) -> list[Any]:
         """One decision, or a deal of one or more cards (``deal 7h 3c``)."""
         words = text.split()
-        if words[:1] == ["deal"] or (words and words[0].lower() == "deal"):
-            moves: list[Any] = [cards_notation.parse_move(f"deal {w}") for w in words[1:]]
-        else:
-            moves = [cards_notation.parse_move(text)]
+        if words and words[0].lower() == "deal":
+            return [cards_notation.parse_move(f"deal {w}") for w in words[1:]]
+        return [cards_notation.parse_move(text)]
+
+    def apply(self, text: str) -> None:
         state = self.state
-        for move in moves:
+        for move in self.read(state, text):
             state = cards.apply(state, move)
         self.state = state
 
@@ -196,13 +205,17 @@ class KuckuckGame:
         variant = kuckuck.rules(**_params([a for a in args if "=" in a]))
         return cls(kuckuck.new_game(variant, kuckuck.Setup(names)))
 
-    def apply(self, text: str) -> None:
+    @staticmethod
+    def read(state: kuckuck.State, text: str) -> list[kuckuck.Move]:
         """One item of the notation, or less: a deal may give a player fewer than 12 cards
         and go on where the last one stopped (``deal Ann 5``), and a basic round's cards
         may come one at a time (``Ann 45``), as the players choose them."""
         item = kuckuck_notation.parse_item(text.replace(":", " "))
+        return kuckuck_notation.moves_of(state, item, piecewise=True)
+
+    def apply(self, text: str) -> None:
         state = self.state
-        for move in kuckuck_notation.moves_of(state, item, piecewise=True):
+        for move in self.read(state, text):
             state = kuckuck.apply(state, move)
         self.state = state
 
