@@ -235,6 +235,7 @@ def test_pictures_of_the_components_are_described_and_clear() -> None:
 
 @pytest.fixture(scope="module")
 def bar_chart() -> object:
+    pytest.importorskip("sphinx", reason="the docs extension needs the docs extra")
     sys.path.insert(0, str(DOCS_EXT))
     try:
         from cuckoo_pictures import bar_chart
