@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from collections.abc import Callable
+from typing import ClassVar, Final
 
 from ..errors import SetupError
 from .faces import FACES
@@ -102,11 +103,9 @@ class State:
         """True once all 20 dice are on the pyramid (CD-TURN-OVER)."""
         return None not in self.board
 
-    def _repr_svg_(self) -> str:
-        """The position as a picture, for Jupyter."""
-        from .svg import position_svg  # only when a picture is asked for
-
-        return position_svg(self)
+    _repr_svg_: ClassVar[Callable[[State], str]]
+    """The position as a picture, for Jupyter: set by :mod:`cuckoo.dice.svg`, which draws
+    it, so that the state never imports its own pictures."""
 
 
 def new_game(rules: Ruleset | str, setup: Setup) -> State:
