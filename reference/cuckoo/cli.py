@@ -19,6 +19,7 @@ from random import Random
 from typing import IO, Any, NoReturn
 
 from . import __version__
+from .conformance.runner import add_arguments as conform_arguments
 from .dice import RULESETS
 from .errors import CuckooError, NotationError, SetupError
 from .files import atomic_write
@@ -327,28 +328,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
-    from .conformance.runner import Engine, differential, run_suite
-    from .conformance.suite import load, load_all
+    from .conformance.runner import main as conform
 
-    try:
-        suites = [load(Path(args.suite))] if args.suite else load_all()
-    except (OSError, ValueError) as error:
-        raise UsageError(f"cannot read the suite: {error}") from None
-    xfail: set[str] = set()
-    if args.xfail:
-        with _lines(args.xfail) as lines:
-            xfail = {line.split("#")[0].strip() for line in lines} - {""}
-    if not args.engine.split():
-        raise UsageError('--engine needs a command, such as "cuckoo serve"')
-    engine = Engine(args.engine, timeout=args.timeout)
-    try:
-        if args.random:
-            found = differential(engine, args.random, args.seed, args.ruleset)
-            return EXIT_INVALID if found else EXIT_OK
-        report = run_suite(engine, suites, xfail)
-        return EXIT_OK if report.ok else EXIT_INVALID
-    finally:
-        engine.close()
+    return conform(args)
 
 
 def cmd_format(args: argparse.Namespace) -> int:
@@ -420,16 +402,6 @@ def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
     return int(text)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
-    return value
 
 
 def _players(text: str) -> int:
@@ -527,19 +499,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_serve)
 
     p = commands.add_parser("conform", help="run the conformance suite against an engine")
-    p.add_argument("--engine", required=True, help='the engine\'s command, e.g. "cuckoo serve"')
-    p.add_argument("--suite", help="a suite file (default: every suite shipped)")
-    p.add_argument("--xfail", help="a file of case IDs expected to fail, one a line")
-    p.add_argument("--timeout", type=_seconds, default=10.0, help="seconds per answer")
-    p.add_argument(
-        "--random",
-        type=_count,
-        default=0,
-        metavar="N",
-        help="instead, play N random games against the reference",
-    )
-    p.add_argument("--seed", type=int, default=0, help="seed of the random games")
-    p.add_argument("--ruleset", choices=sorted(RULESETS), default="cuckoo")
+    conform_arguments(p)
     p.set_defaults(run=cmd_conform)
 
     p = commands.add_parser("format", help="rewrite records in canonical form")

@@ -5,9 +5,11 @@ Run as ``python broken_engine.py FLAW``; the flaws are listed in :data:`FLAWS`.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from cuckoo import dice
 from cuckoo.conformance import protocol
@@ -68,11 +70,42 @@ def flood() -> None:
     _answering(lambda line: "= " + "x" * 5_000_000 if line.startswith("state") else None)
 
 
+def deep_state() -> None:
+    """Answers the state with 100,000 nested brackets: JSON too deep for most readers."""
+    _answering(
+        lambda line: "= " + "[" * 100_000 + "]" * 100_000 if line.startswith("state") else None
+    )
+
+
+def text_state() -> None:
+    """Answers the state with words, not JSON."""
+    _answering(lambda line: "= the board is full" if line.startswith("state") else None)
+
+
+def no_start() -> None:
+    """Exits before reading a single command, as an engine with a broken install does."""
+    sys.exit(1)
+
+
 FLAWS = {
     f.__name__.replace("_", "-"): f
-    for f in (no_support, second_face_max, pass_anytime, dungeon_owner, crash, hang, garbage, flood)
+    for f in (
+        no_support,
+        second_face_max,
+        pass_anytime,
+        dungeon_owner,
+        crash,
+        hang,
+        garbage,
+        flood,
+        deep_state,
+        text_state,
+        no_start,
+    )
 }
 
 if __name__ == "__main__":
+    if len(sys.argv) > 2:  # where to write this process's id, for the process-group test
+        Path(sys.argv[2]).write_text(str(os.getpid()), encoding="utf-8")
     FLAWS[sys.argv[1]]()
     protocol.serve()

@@ -1,46 +1,44 @@
 """Drive any engine through the protocol: the suite, or random games against the reference.
 
-An engine is a command line; it is started once, restarted after a crash or a hang, and
-every answer is awaited for at most a timeout, so a broken engine is reported, never
+An engine is a command line; it is started once in a process group of its own (so that a
+wrapper script and everything it started go together), restarted after a crash or a hang,
+and every answer is awaited for at most a timeout, so a broken engine is reported, never
 waited on forever.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import selectors
 import shlex
+import signal
 import subprocess
+import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
-from random import Random
-from typing import Any, Final
+from pathlib import Path
+from typing import IO, Any, Final
 
-from ..dice import (
-    PLAYER_NAMES,
-    RULESETS,
-    Infect,
-    Move,
-    Rolls,
-    Setup,
-    apply,
-    chance_outcomes,
-    legal_moves,
-    new_game,
-    random_setup,
-    result,
-)
-from ..dice.notation import format_record, record_of
-from ..dice.views import position
-from .suite import new_command
-
-__all__ = ["Engine", "EngineFailure", "Report", "differential", "run_suite"]
+__all__ = [
+    "Engine",
+    "EngineFailure",
+    "Progress",
+    "Report",
+    "add_arguments",
+    "main",
+    "parse_json",
+    "run_suite",
+]
 
 MAX_ANSWER: Final = 4_000_000
 """The longest answer line read from an engine, in bytes."""
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 class EngineFailure(Exception):
@@ -62,8 +60,9 @@ class Engine:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
+                start_new_session=True,  # its own process group: restart kills it all
             )
-        except OSError as error:
+        except (OSError, ValueError) as error:
             raise EngineFailure(f"cannot start {self.command!r}: {error}") from None
         self._buffer = b""
         return self.process
@@ -103,9 +102,10 @@ class Engine:
         return text
 
     def restart(self) -> None:
-        """Stop the engine; the next command starts a fresh one."""
+        """Stop the engine and every process it started; the next command starts afresh."""
         if self.process is not None:
-            self.process.kill()
+            with suppress(ProcessLookupError, PermissionError):  # the group is gone
+                os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
             for stream in (self.process.stdin, self.process.stdout):
                 if stream is not None:
@@ -113,6 +113,7 @@ class Engine:
         self.process = None
 
     def close(self) -> None:
+        """Ask the engine to quit, then make sure nothing of it is left running."""
         if self.process is not None and self.process.poll() is None:
             try:
                 assert self.process.stdin is not None
@@ -124,6 +125,37 @@ class Engine:
         self.restart()
 
 
+def parse_json(text: str, what: str) -> Any:
+    """An engine's JSON answer; anything unreadable (even nested too deep for the parser)
+    is the engine's failure, never the runner's crash."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise EngineFailure(f"{what} is not JSON: {text[:60]!r}") from None
+
+
+class Progress:
+    """``done/total`` on one line of a terminal, rewritten in place; silent elsewhere."""
+
+    def __init__(self, total: int, label: str, stream: IO[str] | None = None) -> None:
+        self.total, self.label = total, label
+        self.stream = stream if stream is not None else sys.stderr
+        self.shown = self.stream.isatty()
+        self._last = 0.0
+
+    def update(self, done: int, failed: int) -> None:
+        now = time.monotonic()
+        if self.shown and (now - self._last > 0.1 or done == self.total):
+            self._last = now
+            self.stream.write(f"\r{self.label} {done}/{self.total}, {failed} failed")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
 @dataclass
 class Report:
     """What a run found, by spec section."""
@@ -133,6 +165,7 @@ class Report:
     xfailed: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
     covered: set[str] = field(default_factory=set)
+    failed_ids: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -147,15 +180,20 @@ class Report:
 # -- the suite -------------------------------------------------------------------------------
 
 
+def _commands(case: dict[str, Any]) -> list[str]:
+    from .suite import new_command
+
+    if "record" in case:
+        command = "format" if "format" in case["expect"] else "record"
+        return [f"{command} {case['record']}"]
+    return [new_command(case["setup"]), *(f"apply {m}" for m in case["moves"])]
+
+
 def _check(engine: Engine, case: dict[str, Any]) -> str | None:
     """None if the engine does what *case* expects, else what went wrong."""
     expect = case["expect"]
-    if "record" in case:
-        command = "format" if "format" in expect else "record"
-        commands = [f"{command} {case['record']}"]
-    else:
-        commands = [new_command(case["setup"]), *(f"apply {m}" for m in case["moves"])]
-    for command in commands:
+    answer = ""
+    for command in _commands(case):
         answer = engine.ask(command)
         if answer.startswith("?"):
             if "error" in expect:
@@ -168,33 +206,52 @@ def _check(engine: Engine, case: dict[str, Any]) -> str | None:
     if "error" in expect:
         return f"expected ? {expect['error']['kind']} {expect['error']['rule']}, got ="
     if "format" in expect:
-        return _compare(expect["format"], json.loads(answer[2:]))
+        return compare(expect["format"], parse_json(answer[2:], "the format answer"))
     if "perft" in expect:
-        counts = [int(_payload(engine, f"perft {d}")) for d in range(1, len(expect["perft"]) + 1)]
-        return _compare(expect["perft"], counts)
+        counts = [_perft(engine, d) for d in range(1, len(expect["perft"]) + 1)]
+        return compare(expect["perft"], counts)
     if "state" in expect:
-        return _compare(expect["state"], json.loads(_payload(engine, "state")))
+        return compare(expect["state"], parse_json(payload(engine, "state"), "the state"))
     if "legal" in expect:
-        return _compare(expect["legal"], sorted(_payload(engine, "legal").split()))
+        return compare(expect["legal"], sorted(payload(engine, "legal").split()))
     if "chance" in expect:
-        pairs = _payload(engine, "chance " + expect["chance"]["move"]).split()
-        return _compare(expect["chance"]["outcomes"], dict(p.split("=", 1) for p in pairs))
-    return _compare(expect["result"], _payload(engine, "result"))
+        got = chance_pairs(payload(engine, "chance " + expect["chance"]["move"]))
+        return compare(expect["chance"]["outcomes"], got)
+    return compare(expect["result"], payload(engine, "result"))
 
 
-def _payload(engine: Engine, command: str) -> str:
+def _perft(engine: Engine, depth: int) -> int:
+    text = payload(engine, f"perft {depth}")
+    if not text.isdigit():
+        raise EngineFailure(f"perft {depth} answered {text[:40]!r}, not a number")
+    return int(text)
+
+
+def chance_pairs(text: str) -> dict[str, str]:
+    """A ``chance`` answer, ``OUTCOME=P ...``, as a map; a word without ``=`` fails."""
+    pairs = [word.split("=", 1) for word in text.split()]
+    if any(len(pair) != 2 for pair in pairs):
+        raise EngineFailure(f"a chance answer needs OUTCOME=P words: {text[:60]!r}")
+    return dict(pairs)
+
+
+def payload(engine: Engine, command: str) -> str:
+    """The payload of a command that must succeed."""
     answer = engine.ask(command)
     if answer.startswith("?"):
-        raise EngineFailure(f"{command!r} failed: {answer[:120]!r}")
+        raise EngineFailure(f"{command[:60]!r} failed: {answer[:120]!r}")
     return answer[2:]
 
 
-def _compare(expected: object, got: object) -> str | None:
+def compare(expected: object, got: object) -> str | None:
+    """None if equal, else what differs, briefly."""
     if expected == got:
         return None
     if isinstance(expected, list) and isinstance(got, list):
         missing = [m for m in expected if m not in got][:5]
         extra = [m for m in got if m not in expected][:5]
+        if not (missing or extra):
+            return f"the same moves, but {len(expected)} expected and {len(got)} given"
         return f"missing {missing}, unexpected {extra}"
     if isinstance(expected, dict) and isinstance(got, dict):
         keys = sorted(k for k in expected.keys() | got.keys() if expected.get(k) != got.get(k))
@@ -207,12 +264,18 @@ def run_suite(
     suites: list[dict[str, Any]],
     xfail: set[str] = frozenset(),  # type: ignore[assignment]
     log: Callable[[str], None] = print,
+    skip: Callable[[dict[str, Any]], bool] = lambda case: False,
+    progress: Progress | None = None,
 ) -> Report:
-    """Every case of *suites*, reported by game and by the spec section of its first rule."""
+    """Every case of *suites* (but those *skip* leaves out), reported by game and by the
+    spec section of its first rule."""
     report = Report()
     rules = {rule for suite in suites for rule in suite["rules"]}
+    done = 0
     for suite in suites:
         for case in suite["cases"]:
+            if skip(case):
+                continue
             chapter = suite["rules"].get(case["rules"][0], {}).get("section", "other")
             section = f"{suite['game']}/{chapter}"
             try:
@@ -230,7 +293,13 @@ def run_suite(
                 report.covered.update(case["rules"])
             else:
                 report.failed[section] += 1
+                report.failed_ids.append(case["id"])
                 report.failures.append(f"FAIL {case['id']} ({' '.join(case['rules'])}): {problem}")
+            done += 1
+            if progress is not None:
+                progress.update(done, sum(report.failed.values()))
+    if progress is not None:
+        progress.close()
     for section in sorted(report.passed.keys() | report.failed.keys() | report.xfailed.keys()):
         line = f"{section:<28}{report.passed[section]:>4} passed, {report.failed[section]} failed"
         log(line + (f", {report.xfailed[section]} xfailed" if report.xfailed[section] else ""))
@@ -241,123 +310,104 @@ def run_suite(
     return report
 
 
-# -- differential testing --------------------------------------------------------------------
+# -- the command line --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Disagreement:
-    """Where the engine and the reference first differ in a game."""
+def _number(minimum: float, kind: type[int] | type[float], what: str) -> Callable[[str], Any]:
+    """An argparse type: a finite number of *kind* of at least *minimum* (above 0 for
+    seconds)."""
 
-    setup: Setup
-    moves: tuple[Move, ...]
-    """The moves up to and including the ply where they differ."""
-    what: str
-
-
-def _choices(choices: list[int]) -> Iterator[int]:
-    yield from choices
-    while True:
-        yield 0
-
-
-def play(engine: Engine, rules: str, setup: Setup, choices: list[int]) -> Disagreement | None:
-    """Play the game that *choices* pick, move by move in both engines; the first difference."""
-    ruleset = RULESETS[rules]
-    state, pick = new_game(ruleset, setup), _choices(choices)
-    moves: list[Move] = []
-    rolls = " ".join("".join(map(str, r)) for r in setup.rolls)
-
-    def differ(what: str) -> Disagreement:
-        return Disagreement(setup, tuple(moves), what)
-
-    answer = engine.ask(f"new {rules} {PLAYER_NAMES[setup.first]} {rolls}")
-    if answer != "=":
-        return differ(f"new: {answer[:100]}")
-    while True:
-        if problem := _compare(
-            sorted(str(m) for m in legal_moves(state)), sorted(_payload(engine, "legal").split())
-        ):
-            return differ(f"legal moves at ply {len(moves) + 1}: {problem}")
-        if state.is_over:
-            break
-        options = legal_moves(state)
-        move = options[next(pick) % len(options)]
-        if isinstance(move, Infect):
-            outcomes = [r for r, _ in chance_outcomes(apply(state, move))]
-            move = Infect(move.give, move.take, outcomes[next(pick) % len(outcomes)])
-        assert not isinstance(move, Rolls)
-        moves.append(move)
-        state = apply(state, move)
-        answer = engine.ask(f"apply {move}")
-        if answer != "=":
-            return differ(f"apply {move}: {answer[:100]}")
-        if problem := _compare(position(state), json.loads(_payload(engine, "state"))):
-            return differ(f"state after ply {len(moves)}: {problem}")
-    outcome = result(state)
-    expected = f"{outcome.token} {outcome.reason}" if outcome else "*"
-    if problem := _compare(expected, _payload(engine, "result")):
-        return differ(f"result: {problem}")
-    return None
-
-
-def _shrink(engine: Engine, rules: str, found: Disagreement, choices: list[int]) -> Disagreement:
-    """The shortest game (hypothesis shrinking over the choices) that still shows a
-    difference; the game found at first if hypothesis cannot reproduce it."""
-    try:
-        from hypothesis import HealthCheck, find, settings
-        from hypothesis import strategies as st
-        from hypothesis.errors import NoSuchExample
-    except ImportError:  # shrinking is a luxury: the game found still shows the problem
-        return found
-
-    def fails(candidate: list[int]) -> bool:
+    def read(text: str) -> int | float:
         try:
-            return play(engine, rules, found.setup, candidate) is not None
-        except EngineFailure:
-            return True
+            value = kind(text)
+        except ValueError:
+            value = float("nan")
+        if not (minimum <= value < float("inf")) or (kind is float and value <= 0):
+            raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}")
+        return value
 
+    return read
+
+
+GAME_NAMES: Final = ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``cuckoo conform``."""
+    parser.add_argument(
+        "--engine", required=True, help='the engine\'s command, e.g. "cuckoo serve"'
+    )
+    parser.add_argument("--suite", help="a suite file (default: every suite shipped)")
+    parser.add_argument("--xfail", help="a file of case IDs expected to fail, one a line")
+    parser.add_argument(
+        "--timeout",
+        type=_number(0, float, "a number of seconds above 0"),
+        default=10.0,
+        help="seconds to wait for each answer (default: 10)",
+    )
+    parser.add_argument(
+        "--random",
+        type=_number(0, int, "a whole number >= 0"),
+        default=0,
+        metavar="N",
+        help="instead of the suite, play N random games against the reference, "
+        "across every game, ruleset, variant and parameter",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random games (default: 0)")
+    parser.add_argument(
+        "--game",
+        choices=GAME_NAMES,
+        help="only this game's suite, or random games (default: all three)",
+    )
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=_number(1, int, "a whole number >= 1"),
+        default=1,
+        help="random games played at once, each with its own engine (default: 1)",
+    )
+
+
+def _usage(message: str) -> int:
+    print(f"cuckoo: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _expected_failures(path: str) -> set[str]:
+    with open(path, encoding="utf-8") as lines:
+        return {line.split("#")[0].strip() for line in lines} - {""}
+
+
+def main(args: argparse.Namespace) -> int:
+    """``cuckoo conform``: 0 when everything passed, 1 when something failed, 2 for a usage
+    error or an engine that cannot start."""
+    from .differential import differential
+    from .suite import load, load_all
+
+    if not args.engine.split():
+        return _usage('--engine needs a command, such as "cuckoo serve"')
     try:
-        smallest = find(
-            st.lists(st.integers(0, 255), max_size=len(choices)),
-            fails,
-            settings=settings(
-                max_examples=60,
-                database=None,
-                deadline=None,
-                suppress_health_check=list(HealthCheck),
-            ),
-        )
-    except NoSuchExample:
-        return found
+        suites = [load(Path(args.suite))] if args.suite else load_all()
+        xfail = _expected_failures(args.xfail) if args.xfail else set()
+    except (OSError, ValueError) as error:
+        return _usage(f"cannot read {'the suite' if args.suite else 'a file'}: {error}")
+    if args.game:
+        suites = [suite for suite in suites if suite["game"] == args.game]
+    engine = Engine(args.engine, timeout=args.timeout)
     try:
-        shrunk = play(engine, rules, found.setup, smallest)
-    except EngineFailure as error:
-        return Disagreement(found.setup, found.moves, str(error))
-    return shrunk if shrunk and len(shrunk.moves) <= len(found.moves) else found
-
-
-def differential(
-    engine: Engine,
-    games: int,
-    seed: int,
-    rules: str = "cuckoo",
-    log: Callable[[str], None] = print,
-) -> Disagreement | None:
-    """Play *games* random games against the reference; shrink the first disagreement."""
-    rng = Random(seed)
-    for number in range(1, games + 1):
-        setup = random_setup(rng)
-        choices = [rng.randrange(256) for _ in range(120)]
         try:
-            found = play(engine, rules, setup, choices)
+            engine.ask("protocol")
         except EngineFailure as error:
-            found = Disagreement(setup, (), str(error))
-        if found is not None:
-            log(f"game {number}: {found.what}")
-            smallest = _shrink(engine, rules, found, choices)
-            record = record_of(RULESETS[rules], smallest.setup, smallest.moves)
-            log(f"shortest game that shows it ({len(smallest.moves)} plies): {smallest.what}")
-            log(format_record(record).rstrip("\n"))
-            return smallest
-    log(f"{games} games, no disagreement")
-    return None
+            return _usage(f"the engine {args.engine!r} cannot start: {error}")
+        if args.random:
+            engine.close()
+            games = (args.game,) if args.game else GAME_NAMES
+            report = differential(
+                args.engine, args.random, args.seed, games, args.jobs, args.timeout
+            )
+        else:
+            cases = sum(len(suite["cases"]) for suite in suites)
+            report = run_suite(engine, suites, xfail, progress=Progress(cases, "cases"))
+        return EXIT_OK if report.ok else EXIT_FAILED
+    finally:
+        engine.close()
