@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cuckoo.conformance.protocol import Session
 from cuckoo.conformance.differential import differential
+from cuckoo.conformance.protocol import Session
 from cuckoo.conformance.runner import Engine, run_suite
 from cuckoo.conformance.suite import SUITE, build, dump, load_all
 
