@@ -9,6 +9,7 @@ It adds three directives, written in MyST like this::
     ```
 
     ```{example} support-is-required
+    :caption: Blue may not put a die on the second layer before the three dice under it.
     :rules: CD-PLACE-SUPPORT
     :expect: illegal CD-PLACE-SUPPORT
 
@@ -26,9 +27,14 @@ It adds three directives, written in MyST like this::
     search index (as a main entry, so a search for the ID lists the rule first and lands on
     its block).
 ``example``
-    A game record (the content, shown verbatim) with the rules it shows (``:rules:``, rule
-    IDs separated by spaces) and what replaying it must give (``:expect:``, free text).  Its
-    anchor is ``#example-SLUG``.
+    A game record (the content, shown verbatim) with a caption in plain words
+    (``:caption:``), the rules it shows (``:rules:``, rule IDs separated by spaces) and what
+    replaying it must give (``:expect:``, the shorthand the tests read, such as
+    ``faces 200 B2C1; result 1-0 sides``).  Its anchor is ``#example-SLUG``.  The page shows
+    the shorthand written out in words (:func:`expectation_words`), and the engine answers
+    at build time: for a refused record, the line ``cuckoo validate`` prints about it; for a
+    record ending in an infection, the position before it (the position after it is drawn
+    under every example).
 ``traceability``
     Becomes a table of every rule defined in the documents under the folder it names (one
     game's chapters), linked to its definition, with the test files and the examples that
@@ -61,9 +67,10 @@ Configuration values:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -78,7 +85,11 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
-__all__ = ["RULE_ID", "SLUG", "setup"]
+from cuckoo import CuckooError, dice
+from cuckoo.games import read_records, validate
+from cuckoo.notation import split_records
+
+__all__ = ["RULE_ID", "SLUG", "Replayed", "expectation_words", "replay_example", "setup"]
 
 logger = logging.getLogger(__name__)
 
@@ -268,12 +279,14 @@ class ExampleDirective(SphinxDirective):
     required_arguments = 1
     has_content = True
     option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "caption": directives.unchanged_required,
         "rules": directives.unchanged_required,
         "expect": directives.unchanged_required,
     }
 
     def run(self) -> list[nodes.Node]:
-        """Check the slug and options, record the example and render it with a caption."""
+        """Check the slug and options, record the example and render it with its caption,
+        its expectation in words and what the engine says of it."""
         slug = self.arguments[0]
         if not SLUG.fullmatch(slug):
             raise self.error(f"{slug!r} is not an example name (such as apex-third-face)")
@@ -290,6 +303,21 @@ class ExampleDirective(SphinxDirective):
             raise self.error(f"example {slug} has no :expect:")
         if not self.content:
             raise self.error(f"example {slug} has no record")
+        text = " ".join(self.options.get("caption", "").split())
+        if not text:
+            raise self.error(f"example {slug} has no :caption: (what it shows, in plain words)")
+        record = "\n".join(self.content)
+        replayed = replay_example(record, f"{slug}.cuckoo")
+        try:
+            words = expectation_words(expect, replayed.players)
+        except ValueError as error:
+            raise self.error(f"example {slug}: {error}") from None
+        first = expect.split(";")[0].split()
+        refused = first[0] in REFUSALS
+        said = replayed.refusal or "nothing: it replays"
+        cites = f": {first[-1]}: " in said
+        if refused != (replayed.refusal is not None) or (refused and not cites):
+            raise self.error(f"example {slug} expects {expect!r}; the engine says {said}")
 
         data = spec_data(self.env)
         example = Example(slug, rules, expect, self.env.docname, self.lineno)
@@ -299,7 +327,6 @@ class ExampleDirective(SphinxDirective):
                 Mention(rule_id, f"the :expect: of example {slug}", self.env.docname, self.lineno)
             )
 
-        record = "\n".join(self.content)
         language = self.config.cuckoo_example_language
         literal = nodes.literal_block(record, record, language=language)
         literal["classes"].append("cuckoo-example-record")
@@ -307,26 +334,59 @@ class ExampleDirective(SphinxDirective):
 
         caption = nodes.caption("", "")
         self.set_source_info(caption)
-        caption += nodes.strong(slug, slug, classes=["cuckoo-example-slug"])
-        caption += nodes.Text(" — expect ")
-        caption += _with_rule_links(expect)
-        caption += nodes.Text(" — rules ")
+        caption_nodes, messages = self.state.inline_text(text, self.lineno)
+        caption += nodes.inline("", "", *caption_nodes, classes=["cuckoo-example-caption"])
+        caption += nodes.Text(" ")
+        caption += nodes.inline(slug, slug, classes=["cuckoo-example-slug"])
+
+        expected = nodes.paragraph("", "", classes=["cuckoo-example-expect"])
+        expected += nodes.strong("Expected: ", "Expected: ")
+        expected += _with_rule_links(_sentence(words))
+        shown = nodes.paragraph("", "", classes=["cuckoo-example-rules"])
+        shown += nodes.strong("Rules shown: ", "Rules shown: ")
         for n, rule_id in enumerate(rules):
-            if n:
-                caption += nodes.Text(", ")
-            caption += _reference(rule_id)
+            shown += [nodes.Text(", ")] * bool(n) + [_reference(rule_id)]
 
         wrapper = nodes.container(
             "",
             caption,
             literal,
+            expected,
+            *self._engine_says(replayed),
+            shown,
             literal_block=True,
             classes=["literal-block-wrapper", "cuckoo-example"],
             ids=[example.anchor],
         )
         self.set_source_info(wrapper)
         _note_target(self, wrapper)
-        return [wrapper]
+        return [wrapper, *messages]
+
+    def _engine_says(self, replayed: Replayed) -> list[nodes.Node]:
+        """The refusal as ``cuckoo validate`` prints it, or the position before an infection
+        (the position after it is drawn under every example, by ``cuckoo_pictures``)."""
+        if replayed.refusal is not None:
+            label = nodes.paragraph("", "", classes=["cuckoo-example-refusal-label"])
+            label += nodes.strong("The engine refuses it. ", "The engine refuses it. ")
+            label += nodes.Text("What ")
+            label += nodes.literal("cuckoo validate", "cuckoo validate")
+            label += nodes.Text(" prints:")
+            console = f"$ cuckoo validate {replayed.source}\n{replayed.refusal}"
+            message = nodes.literal_block(console, console, language="text")
+            message["classes"].append("cuckoo-example-refusal")
+            return [label, message]
+        if replayed.before is not None:
+            from cuckoo_pictures import position_picture  # the pictures' own extension
+
+            picture = position_picture(replayed.before, self.env)
+            label = nodes.paragraph(
+                "",
+                "Before the infection (the picture under the example shows the position "
+                "after it):",
+                classes=["cuckoo-example-before"],
+            )
+            return [label, *([picture] if picture is not None else [])]
+        return []
 
 
 class TraceabilityDirective(SphinxDirective):
@@ -366,6 +426,131 @@ def _with_rule_links(text: str) -> list[nodes.Node]:
     if start < len(text):
         parts.append(nodes.Text(text[start:]))
     return parts
+
+
+# --- Examples in words, and as the engine answers them -----------------------------------
+
+REFUSALS = ("malformed", "illegal", "ambiguous")
+"""The error kinds an example can expect, first in its ``:expect:``."""
+
+REFUSED = {
+    "malformed": "the engine refuses the record as malformed notation ({})",
+    "illegal": "the engine refuses a move as illegal ({})",
+    "ambiguous": "the engine refuses a move as ambiguous: it fits more than one legal move ({})",
+}
+WINNERS = {"1-0": "Blue wins", "0-1": "Red wins", "1-1": "both players win"}
+DECIDED = {
+    "sides": ", on the sides won",
+    "dungeon": ", by the dungeon tie-break",
+    "captures": ", by the captures tie-break",
+    "shared": " (the draft's shared win)",
+}
+SIDE_VIEW = re.compile(r"([A-C])([1-6])")
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """What the engine makes of an example's record, for its rendering."""
+
+    source: str
+    """The file name the record is shown under, as ``cuckoo validate`` names it."""
+    players: tuple[str, ...]
+    """The players' names in seating order (Blue and Red in the dice game); empty when
+    the record cannot be read."""
+    refusal: str | None
+    """The line ``cuckoo validate`` prints about the record; None when it replays."""
+    before: str | None
+    """For a record that ends in an infection: the record without it (its position is the
+    one before the infection)."""
+
+
+def replay_example(record: str, source: str) -> Replayed:
+    """Read and replay *record*, as the file *source*, with the engine the CLI uses."""
+    lines = record.splitlines(keepends=True)
+    (chunk,) = split_records(lines, rule="CD-NOTATION-SYNTAX")
+    _, refusal, _ = validate(chunk, source)
+    (item,) = read_records(lines)
+    if isinstance(item, CuckooError):
+        return Replayed(source, (), refusal, None)
+    kit, parsed = item
+    names = parsed.tag("Players")
+    players = tuple(names.split()) if names else dice.PLAYER_NAMES
+    before = None
+    if refusal is None and parsed.moves and isinstance(parsed.moves[-1], dice.Infect):
+        shorter = dataclasses.replace(parsed, moves=parsed.moves[:-1], comments=(), result="*")
+        before = kit.format_record(shorter)
+    return Replayed(source, players, refusal, before)
+
+
+def expectation_words(expect: str, players: Sequence[str]) -> list[str]:
+    """Each clause of the shorthand *expect* (``faces 200 B2C1; result 1-0 sides``) in
+    words, rule IDs left as they are (they become links); *players* in seating order.
+
+    :raises ValueError: for a clause the shorthand does not have, or one that names more
+        or fewer values than there are players.
+    """
+    return [_clause(clause.split(), tuple(players)) for clause in expect.split(";")]
+
+
+def _clause(words: list[str], players: tuple[str, ...]) -> str:
+    """One clause of the shorthand in words (see :func:`expectation_words`)."""
+
+    def each(values: list[str], none: str | None = None) -> str:
+        if len(values) != len(players):
+            raise ValueError(f"{' '.join(words)!r}: {len(players)} players, {len(values)} values")
+        shown = (none if v == "0" and none else v for v in values)
+        return ", ".join(f"{p} {v}" for p, v in zip(players, shown, strict=True))
+
+    match words:
+        case ["ok"]:
+            return "every move is legal"
+        case [kind, rule] if kind in REFUSED:
+            return REFUSED[kind].format(rule)
+        case ["result", token, reason] if token in WINNERS and reason in DECIDED:
+            return f"the game is over: {WINNERS[token]}{DECIDED[reason]}"
+        case ["faces", cell, view] if SIDE_VIEW.fullmatch(view[:2]):
+            shown = [f"{face} on side {side}" for side, face in SIDE_VIEW.findall(view)]
+            return f"the die on cell {cell} shows {_and(shown)}"
+        case ["lives", *values]:
+            return f"lives left: {each(values)}"
+        case ["dealer", name]:
+            return f"{name} deals the next hand"
+        case ["winner", name]:
+            return f"{name} wins"
+        case ["winner", *names]:
+            return f"{_and(names)} share the win"
+        case ["totals", *values]:
+            return f"match totals: {each(values)}"
+        case ["scores", *values]:
+            return f"scores of the cycle just ended: {each(values)}"
+        case ["cockatoos", *values]:
+            return f"cockatoo cards held: {each(values)}"
+        case ["tops", *values]:
+            return f"top card of each nest: {each(values, none='none')}"
+        case ["out", "-"]:
+            return "no one is out of the cycle"
+        case ["out", *names]:
+            return f"out of this cycle: {_and(names)}"
+        case ["starter", name]:
+            return f"{name} plays first in the next round"
+        case ["cycle", number, "0"]:
+            return f"cycle {number} has begun, no round played yet"
+        case ["cycle", number, "1"]:
+            return f"cycle {number}, after its first round"
+        case ["cycle", number, played]:
+            return f"cycle {number}, after {played} rounds"
+    raise ValueError(f"{' '.join(words)!r} is no expectation the shorthand has")
+
+
+def _and(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return " and ".join(filter(None, (", ".join(items[:-1]), items[-1])))
+
+
+def _sentence(clauses: list[str]) -> str:
+    """The clauses as one sentence, capitalised and ended."""
+    text = "; ".join(clauses)
+    return f"{text[:1].upper()}{text[1:]}."
 
 
 # --- Citations by the tests ----------------------------------------------------------------
