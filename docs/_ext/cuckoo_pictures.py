@@ -2,8 +2,12 @@
 
 * every ``{example}`` of the spec is followed by the position its record reaches (or, for an
   example of a refused move, the position the move was refused in);
-* ``{cuckoo-picture} cells`` draws the 20 cells of the pyramid with their names, and
+* ``{cuckoo-picture} cells`` draws the 20 cells of the pyramid with their names,
+  ``{cuckoo-picture} corner`` a die's corner on western and eastern dice, and
   ``{cuckoo-picture} kuckuck-cards`` the kinds of card of Zum Kuckuck!;
+* ``{cuckoo-game}`` shows a whole record (a walkthrough such as *Your first game*), and each
+  ``{cuckoo-step} N ...`` after it draws the positions that record reaches after ``N``
+  plies (0: the setup); ``:view: 3d`` adds the pyramid in three dimensions;
 * records in the docs are highlighted with the package's own Pygments lexer.
 """
 
@@ -11,27 +15,43 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from cuckoo import CuckooError
+from cuckoo.cards.svg import seats_svg as cards_seats_svg
+from cuckoo.dice.iso import corner_svg, iso_svg
 from cuckoo.dice.svg import INK, cells_svg, svg_document, svg_root, svg_text, text_width
-from cuckoo.games import read_records
+from cuckoo.games import GAMES, Kit, read_records
+from cuckoo.kuckuck.svg import seats_svg as kuckuck_seats_svg
 from cuckoo.kuckuck.views import cards_svg
 from cuckoo.lexer import CuckooLexer
 
 _IDS = re.compile(r"(cuckoo-[0-9a-f]{10})-(title|desc)\b")
 
 
-def _picture(svg: str, env: BuildEnvironment) -> nodes.raw:
-    """*svg* placed in the page, its ids numbered: a page may show the same picture twice."""
+def _numbered(svg: str, env: BuildEnvironment) -> str:
+    """*svg* with its ids numbered: a page may show the same picture twice."""
     n = env.new_serialno("cuckoo-picture")
-    numbered = _IDS.sub(rf"\1-{n}-\2", svg)
-    return nodes.raw("", f'<div class="cuckoo-picture">{numbered}</div>', format="html")
+    return _IDS.sub(rf"\1-{n}-\2", svg)
+
+
+def _picture(svg: str, env: BuildEnvironment) -> nodes.raw:
+    """*svg* placed in the page."""
+    return _pictures([svg], env)
+
+
+def _pictures(svgs: list[str], env: BuildEnvironment) -> nodes.raw:
+    """*svgs* side by side in the page, wrapping on a narrow screen."""
+    style = "display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start"
+    body = "".join(_numbered(svg, env) for svg in svgs)
+    return nodes.raw("", f'<div class="cuckoo-picture" style="{style}">{body}</div>', format="html")
 
 
 def position_picture(record: str, env: BuildEnvironment) -> nodes.raw | None:
@@ -50,7 +70,7 @@ def position_picture(record: str, env: BuildEnvironment) -> nodes.raw | None:
     return _picture(kit.svg(state), env)
 
 
-PICTURES = {"cells": cells_svg, "kuckuck-cards": cards_svg}
+PICTURES = {"cells": cells_svg, "corner": corner_svg, "kuckuck-cards": cards_svg}
 
 
 class PictureDirective(SphinxDirective):
@@ -63,6 +83,66 @@ class PictureDirective(SphinxDirective):
         if draw is None:
             raise self.error(f"no picture {self.arguments[0]!r}; expected: {', '.join(PICTURES)}")
         return [_picture(draw(), self.env)]
+
+
+_TABLES: dict[str, Callable[[Any], str]] = {
+    "cuckoo-cards": cards_seats_svg,
+    "zum-kuckuck": kuckuck_seats_svg,
+}
+"""How a walkthrough draws a card game: the table as the players see it."""
+
+
+def walkthrough(record: str) -> tuple[Kit, list[Any]]:
+    """The game of a walkthrough and every state it passes through; the record must be one
+    whole, legal game (the tests replay the same pages)."""
+    items = list(read_records(record.splitlines(keepends=True)))
+    if len(items) != 1 or isinstance(items[0], CuckooError):
+        raise ValueError(f"a walkthrough must be one readable record, not {items!r}")
+    kit, parsed = items[0]
+    return kit, list(kit.replay(parsed))
+
+
+class GameDirective(SphinxDirective):
+    """``cuckoo-game``: a record whose positions the ``cuckoo-step`` directives after it draw."""
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        record = "\n".join(self.content)
+        try:
+            self.env.temp_data["cuckoo-game"] = walkthrough(record)
+        except (ValueError, CuckooError) as error:
+            raise self.error(f"the walkthrough does not replay: {error}") from error
+        literal = nodes.literal_block(record, record, language="cuckoo")
+        self.set_source_info(literal)
+        return [literal]
+
+
+class StepDirective(SphinxDirective):
+    """``cuckoo-step N ...``: the positions after N plies of the page's ``cuckoo-game``."""
+
+    required_arguments = 1
+    optional_arguments = 4
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "view": lambda text: directives.choice(text, ("3d",)),
+    }
+
+    def run(self) -> list[nodes.Node]:
+        game = self.env.temp_data.get("cuckoo-game")
+        if game is None:
+            raise self.error("cuckoo-step needs a cuckoo-game before it on the page")
+        kit, states = game
+        name = next(n for n, k in GAMES.items() if k is kit)
+        draw = _TABLES.get(name, kit.svg)
+        svgs = []
+        for text in self.arguments:
+            if not text.isdigit() or int(text) >= len(states):
+                raise self.error(f"no position after {text!r} plies: the game has {len(states) - 1}")
+            state = states[int(text)]
+            svgs.append(draw(state))
+            if "view" in self.options:
+                svgs.append(iso_svg(state))
+        return [_pictures(svgs, self.env)]
 
 
 def _add_pictures(app: Sphinx, doctree: nodes.document) -> None:
@@ -185,5 +265,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_lexer("cuckoo", CuckooLexer)
     app.add_directive("cuckoo-picture", PictureDirective)
     app.add_directive("cuckoo-balance", BalanceDirective)
+    app.add_directive("cuckoo-game", GameDirective)
+    app.add_directive("cuckoo-step", StepDirective)
     app.connect("doctree-read", _add_pictures)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

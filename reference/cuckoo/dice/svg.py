@@ -18,9 +18,14 @@ from .state import PLAYER_NAMES, State
 from .views import SIDE_ROWS
 
 __all__ = [
+    "COLOURS",
+    "DIE",
+    "EMPTY",
     "INK",
+    "PIT",
     "Svg",
     "cells_svg",
+    "draw_face",
     "position_svg",
     "svg_document",
     "svg_root",
@@ -131,7 +136,8 @@ def _square(parent: ET.Element, x: float, y: float, **style: str) -> None:
     ET.SubElement(parent, "rect", {**attrs, **{k.replace("_", "-"): v for k, v in style.items()}})
 
 
-def _face(parent: ET.Element, x: float, y: float, value: int, colour: str) -> None:
+def draw_face(parent: ET.Element, x: float, y: float, value: int, colour: str) -> None:
+    """A die's face with its pips, centred on (x, y), for every drawing of dice."""
     _square(parent, x, y, fill=colour, stroke=INK, stroke_width="1")
     for dx, dy in PIPS[value]:
         ET.SubElement(
@@ -249,7 +255,7 @@ def position_svg(state: State) -> Svg:
         if placed is None:
             _empty(root, x, y, CELL_NAMES[cell])
         else:
-            _face(root, x, y, placed.faces[side], COLOURS[placed.owner])
+            draw_face(root, x, y, placed.faces[side], COLOURS[placed.owner])
 
     _sides(root, 24, draw)
     totals = side_totals(state)
@@ -266,7 +272,7 @@ def position_svg(state: State) -> Svg:
     if dungeon is None:
         _empty(root, dungeon_x, height + DIE, CELL_NAMES[DUNGEON])
     else:
-        _face(root, dungeon_x, height + DIE, dungeon.value, COLOURS[dungeon.owner])
+        draw_face(root, dungeon_x, height + DIE, dungeon.value, COLOURS[dungeon.owner])
     for player, nest in enumerate(state.nests):
         y = height + player * (DIE + 12) + DIE / 2
         mark = " (to move)" if player == state.to_move and not state.is_over else ""
@@ -274,7 +280,7 @@ def position_svg(state: State) -> Svg:
         svg_text(root, 10, y + 4, label, NEST_LABEL, **{"text-anchor": "start"})
         for i, die in enumerate(nest):
             owner = player ^ die.foreign
-            _face(root, NEST_X + i * (DIE + 6), y, die.value, COLOURS[owner])
+            draw_face(root, NEST_X + i * (DIE + 6), y, die.value, COLOURS[owner])
     if outcome is not None:
         svg_text(
             root, 10, bottom - 4, status, 13, **{"text-anchor": "start", "font-weight": "bold"}

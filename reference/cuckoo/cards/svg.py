@@ -1,0 +1,121 @@
+"""The card game's table as the players see it: seats around a table, each with the card in
+hand and the lives left (spec: cuckoo-cards).
+
+The round table is shared with Zum Kuckuck! (:mod:`cuckoo.kuckuck.svg`): seat 0 sits at
+the bottom, and each next seat is its left neighbour, so the seats run clockwise on the page
+(CC-SETUP-SEATS's "to the left").
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from typing import Final
+
+from ..dice.svg import INK, Svg, svg_document, svg_root, svg_text, text_width
+from .state import State
+from .views import RED_SUITS, SUIT_SIGNS, _describe, _status
+
+__all__ = ["Box", "card", "round_table", "seats_svg"]
+
+Box = tuple[float, float, float, float]
+"""A rectangle: left, top, width, height."""
+
+_FELT: Final = "#e3efe3"
+_GOLD: Final = "#d4a017"
+SEAT_W: Final = 132
+SEAT_H: Final = 92
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def round_table(
+    seats: int, size: tuple[float, float], middle: float, least: float
+) -> tuple[ET.Element, list[Box], tuple[float, float]]:
+    """A picture at least *least* wide with an oval table and *seats* boxes of *size*
+    around it, seat 0 at the bottom and the next ones clockwise; the oval grows until no two
+    boxes overlap and *middle* (the width of what lies on the table) fits inside.  Returns
+    the picture, the seats' boxes and the table's centre."""
+    width, height = size
+    rx = max(middle / 2 + width, 1.6 * width)
+    while True:
+        ry = 0.62 * rx
+        turns = [2 * math.pi * s / seats for s in range(seats)]
+        boxes = [
+            (-rx * math.sin(t) - width / 2, ry * math.cos(t) - height / 2, width, height)
+            for t in turns
+        ]
+        clash = any(_overlap(a, b) for n, a in enumerate(boxes) for b in boxes[n + 1 :])
+        if not clash and ry - height > 40:
+            break
+        rx *= 1.08
+    picture = max(2 * rx + width + 20, least)
+    cx, cy = picture / 2, 10 - min(b[1] for b in boxes)
+    boxes = [(x + cx, y + cy, w, h) for x, y, w, h in boxes]
+    bottom = max(b[1] + b[3] for b in boxes)
+    root = svg_root(round(picture), round(bottom + 40))
+    felt = {
+        "cx": f"{cx:g}",
+        "cy": f"{cy:g}",
+        "rx": f"{rx - width / 2:g}",
+        "ry": f"{ry - height / 2:g}",
+    }
+    ET.SubElement(root, "ellipse", {**felt, "fill": _FELT, "stroke": "#9bbf9b"})
+    return root, boxes, (cx, cy)
+
+
+def card(root: ET.Element, x: float, y: float, size: tuple[float, float], fill: str) -> None:
+    """A card's outline at (x, y) of *size*, for every card game's drawings."""
+    w, h = size
+    box = {"x": f"{x:g}", "y": f"{y:g}", "width": f"{w:g}", "height": f"{h:g}", "rx": "5"}
+    ET.SubElement(root, "rect", {**box, "fill": fill, "stroke": INK})
+
+
+def _playing_card(root: ET.Element, x: float, y: float, text: str | None) -> None:
+    """A card face up, or its back for None."""
+    card(root, x, y, (44, 62), "#ffffff" if text else "#6b7f99")
+    if text:
+        rank, suit = text[:-1], text[-1]
+        shown = ("10" if rank == "T" else rank) + SUIT_SIGNS[suit]
+        colour = "#c0392b" if suit in RED_SUITS else "#222222"
+        svg_text(root, x + 22, y + 37, shown, 16, fill=colour)
+
+
+def seats_svg(state: State) -> Svg:
+    """The table seen from above: each seat's name (D for the dealer), the card it holds
+    (face up, as at the show-down) and its lives as gold coins; the stock in the middle;
+    whose step it is, or who won, below."""
+    labels = [
+        name + (" (D)" if seat == state.dealer and not state.is_over else "")
+        for seat, name in enumerate(state.players)
+    ]
+    width = max(SEAT_W, max(text_width(label, 12, bold=True) for label in labels) + 16)
+    line = _status(state)
+    least = text_width(line, 13, bold=True) + 20
+    root, boxes, (cx, cy) = round_table(len(labels), (width, SEAT_H), 60, least)
+    _playing_card(root, cx - 22, cy - 31, None)
+    svg_text(root, cx, cy + 46, "stock", 11)
+    for seat, (x, y, w, _) in enumerate(boxes):
+        acting = seat == state.to_act and not state.is_over
+        frame = {"x": f"{x:g}", "y": f"{y:g}", "width": f"{w:g}", "height": str(SEAT_H)}
+        stroke = {"stroke": INK, "stroke-width": "2.5"} if acting else {"stroke": "#bbbbbb"}
+        ET.SubElement(root, "rect", {**frame, "rx": "8", "fill": "#ffffff", **stroke})
+        svg_text(root, x + w / 2, y + 16, labels[seat], 12, **{"font-weight": "bold"})
+        held = state.cards[seat]
+        if held is not None:
+            _playing_card(root, x + 8, y + 24, str(held))
+        if seat in state.losers:
+            svg_text(
+                root, x + 58, y + 86, "lost a life", 10, fill="#c0392b", **{"text-anchor": "start"}
+            )
+        lives = state.lives[seat]
+        for life in range(lives):
+            coin = {"cx": f"{x + 64 + life * 13:g}", "cy": f"{y + 44:g}", "r": "5"}
+            ET.SubElement(root, "circle", {**coin, "fill": _GOLD, "stroke": INK})
+        words = "out" if lives == 0 else f"{lives} li{'ves' if lives != 1 else 'fe'}"
+        svg_text(root, x + 58, y + 70, words, 11, **{"text-anchor": "start"})
+    bottom = float(root.get("height", "0")) - 10
+    svg_text(root, 10, bottom, line, 13, **{"text-anchor": "start", "font-weight": "bold"})
+    return svg_document(root, f"The card game's table. {line}", _describe(state))
