@@ -7,68 +7,45 @@ Exit status: 0 when everything given is legal, 1 when a record is malformed or i
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from itertools import islice, repeat
 from pathlib import Path
 from random import Random
-from typing import IO, Any, NoReturn
+from typing import IO, Any, Final, NoReturn
 
-from . import __version__
+from . import __version__, kuckuck
+from .bots import BOTS as BOT_NAMES
 from .conformance.runner import add_arguments as conform_arguments
 from .dice import RULESETS
-from .errors import CuckooError, NotationError, SetupError
-from .files import atomic_write
+from .errors import CuckooError, NotationError, SetupError, shown
+from .files import FileProblem, atomic_write, check_writable, open_lines, terminate_cleanly
 from .games import GAMES, Kit, read_records, validate
 from .notation import MAX_RECORD_CHARS, Record, split_records
+from .progress import Progress, plural
 
 __all__ = ["main"]
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70
 
 
-class UsageError(Exception):
-    """Bad arguments or an unreadable file: exit status 2."""
+class UsageError(FileProblem):
+    """Bad arguments, or a file that cannot be read or written: exit status 2."""
 
 
 # -- reading files ---------------------------------------------------------------------------
 
 
-@contextmanager
-def _lines(path: str) -> Iterator[Iterator[str]]:
-    """The lines of *path* (``-`` for standard input), or a :class:`UsageError`."""
-    if path == "-":
-        sys.stdin.reconfigure(encoding="utf-8", errors="strict")  # type: ignore[union-attr]
-        yield _decoded(sys.stdin, "<stdin>")
-        return
-    try:
-        with open(path, encoding="utf-8", newline=None) as handle:
-            yield _decoded(handle, path)
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory, not a record file") from None
-    except OSError as error:
-        raise UsageError(f"{path}: cannot read: {error.strerror or error}") from None
-
-
-def _decoded(handle: IO[str], name: str) -> Iterator[str]:
-    """The lines of *handle*, none longer than a record may be, so memory stays bounded."""
-    number = 0
-    try:
-        while line := handle.readline(MAX_RECORD_CHARS + 1):
-            number += 1
-            if "\x00" in line:
-                raise UsageError(f"{name}:{number}: binary data, not a record file")
-            if len(line) > MAX_RECORD_CHARS:
-                raise UsageError(
-                    f"{name}:{number}: a line longer than {MAX_RECORD_CHARS} characters"
-                )
-            yield line
-    except UnicodeDecodeError:
-        raise UsageError(f"{name}:{number + 1}: not UTF-8 text") from None
+def _lines(path: str) -> AbstractContextManager[Iterator[str]]:
+    """The lines of *path* (``-`` for standard input); a :class:`FileProblem` if it cannot
+    be read as text."""
+    return open_lines(path, limit=MAX_RECORD_CHARS)
 
 
 def _records(path: str) -> Iterator[tuple[Kit, Record] | NotationError]:
@@ -83,7 +60,7 @@ def _pick(path: str, game: int) -> tuple[Kit, Record]:
             if isinstance(item, NotationError):
                 raise item
             return item
-    raise UsageError(f"{path}: there is no game {game}")
+    raise UsageError(f"{shown(path)}: there is no game {game}")
 
 
 # -- commands --------------------------------------------------------------------------------
@@ -91,6 +68,7 @@ def _pick(path: str, game: int) -> tuple[Kit, Record]:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     games = moves = problems = 0
+    progress = Progress("game", quiet=args.quiet)
     with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
         for path in args.files:
             name = "<stdin>" if path == "-" else path
@@ -99,6 +77,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 for count, text, data in _validated(lines, name, pool, args.jobs):
                     games += 1
                     moves += count
+                    progress.advance()
                     if text is not None:
                         problems += 1
                         print(json.dumps(data) if args.json else text)
@@ -107,9 +86,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 error = NotationError("holds no game", rule="CD-NOTATION-SYNTAX", source=name)
                 _problem(error, args.json)
     if args.json:
+        progress.close()
         print(json.dumps({"games": games, "moves": moves, "problems": problems}))
     else:
-        print(f"{games} games, {moves} moves, {problems} problems", file=sys.stderr)
+        counts = (plural(games, "game"), plural(moves, "move"), plural(problems, "problem"))
+        progress.close(", ".join(counts))
     return EXIT_INVALID if problems else EXIT_OK
 
 
@@ -176,6 +157,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    _not_the_input(args.output, args.file)
     kit, state = _state_at(args)
     with _output(args.output) as out:
         out.write(kit.svg(state) + "\n")
@@ -189,6 +171,7 @@ def cmd_random(args: argparse.Namespace) -> int:
         rulesets = ", ".join(kit.variants) or "none"
         raise UsageError(f"{args.game} has no ruleset {args.ruleset}; its rulesets: {rulesets}")
     variant = args.ruleset or next(iter(kit.variants), "")
+    progress = Progress("game", args.games, quiet=args.quiet)
     with _output(args.output) as out:
         for number in range(1, args.games + 1):
             try:
@@ -196,6 +179,9 @@ def cmd_random(args: argparse.Namespace) -> int:
             except SetupError as error:  # a number of players this game is not played by
                 raise UsageError(f"--players {args.players}: {error.detail}") from None
             out.write(("\n" if number > 1 else "") + kit.format_record(record))
+            progress.advance()
+    where = f" written to {shown(args.output)}" if args.output not in (None, "-") else ""
+    progress.close(f"{plural(args.games, 'game')} of {args.game}, seed {args.seed}{where}")
     return EXIT_OK
 
 
@@ -210,18 +196,16 @@ def cmd_record(args: argparse.Namespace) -> int:
         if args.resume:
             recorder = record.resume(path)
         elif path.exists():
-            raise UsageError(f"{path} exists: go on with --resume {path}, or choose another file")
-        elif args.game == "cuckoo-cards":
-            recorder = record.new_cards(path, input, say)
-        elif args.game == "zum-kuckuck":
-            recorder = record.new_kuckuck(path, input, say)
+            name = shown(str(path))
+            raise UsageError(f"{name} exists: go on with --resume {name}, or choose another file")
         else:
-            recorder = record.new_dice(path, input, say)
+            check_writable(path)  # before the setup is typed, not after
+            recorder = record.NEW[args.game](path, input, say)
     except EOFError:
         say("\nno game was started")
         return EXIT_OK
     except OSError as error:
-        raise UsageError(f"{path}: cannot read: {error.strerror or error}") from None
+        raise UsageError(f"{shown(str(path))}: cannot write: {error.strerror or error}") from None
     try:
         return record.run(recorder, input, say, _completion())
     except (EOFError, KeyboardInterrupt):
@@ -334,47 +318,42 @@ def cmd_conform(args: argparse.Namespace) -> int:
 
 
 def cmd_format(args: argparse.Namespace) -> int:
-    texts = []
-    for item in _records(args.file):
-        if isinstance(item, CuckooError):
-            print(item, file=sys.stderr)
-            return EXIT_INVALID
-        kit, record = item
-        try:
+    """Write each record as soon as it has replayed, so that memory stays flat: into a file
+    only once all are done (atomically), onto stdout as they come."""
+    target = args.file if args.in_place else args.output
+    if args.in_place and args.file == "-":
+        raise UsageError("--in-place needs a file, not standard input")
+    if not args.in_place:
+        _not_the_input(target, args.file, rewrite="--in-place")
+    progress = Progress("game", quiet=args.quiet)
+    with _output(target) as out:
+        for item in _records(args.file):
+            if isinstance(item, CuckooError):
+                raise item
+            kit, record = item
             for _ in kit.replay(record):
                 pass
-            texts.append(kit.format_record(record))
-        except CuckooError as error:
-            print(error, file=sys.stderr)
-            return EXIT_INVALID
-    if not texts:
-        name = "<stdin>" if args.file == "-" else args.file
-        print(
-            NotationError("holds no game", rule="CD-NOTATION-SYNTAX", source=name), file=sys.stderr
-        )
-        return EXIT_INVALID
-    text = "\n".join(texts)
-    target = args.file if args.in_place else args.output
-    if target is None:
-        sys.stdout.write(text)
-    elif target == "-":
-        raise UsageError("--in-place needs a file, not standard input")
-    else:
-        if not args.in_place and _same_file(target, args.file):
-            raise UsageError(f"{target} is the input: use --in-place to rewrite it")
-        with _output(target) as out:
-            out.write(text)
+            out.write(("\n" if progress.done else "") + kit.format_record(record))
+            progress.advance()
+        if not progress.done:
+            name = "<stdin>" if args.file == "-" else args.file
+            raise NotationError("holds no game", rule="CD-NOTATION-SYNTAX", source=name)
+    progress.close(f"{plural(progress.done, 'game')} formatted" if target else "")
     return EXIT_OK
 
 
 # -- writing files ---------------------------------------------------------------------------
 
 
-def _same_file(a: str, b: str) -> bool:
+def _not_the_input(target: str | None, source: str, *, rewrite: str = "") -> None:
+    """Refuse to write over the file being read (*rewrite* names the option that may)."""
     try:
-        return b != "-" and os.path.samefile(a, b)
-    except OSError:
-        return False
+        same = target not in (None, "-") and source != "-" and os.path.samefile(target, source)
+    except (OSError, ValueError):
+        same = False
+    if same:
+        hint = f": use {rewrite} to rewrite it" if rewrite else "; choose another file"
+        raise UsageError(f"{shown(str(target))} is the input{hint}")
 
 
 @contextmanager
@@ -386,16 +365,32 @@ def _output(path: str | None) -> Iterator[IO[str]]:
         with atomic_write(Path(path)) as handle:
             yield handle
     except OSError as error:
-        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
+        raise UsageError(f"{shown(path)}: cannot write: {error.strerror or error}") from None
 
 
 # -- the parser ------------------------------------------------------------------------------
 
 
 class _Parser(argparse.ArgumentParser):
+    """Usage errors raised, not printed and exited, with a "did you mean" for a mistyped
+    command, and help texts laid out as written (examples keep their lines)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        raise UsageError(f"{self.prog}: {message}")
+        words = message.split("'")
+        if message.startswith("argument COMMAND: invalid choice") and len(words) > 2:
+            close = difflib.get_close_matches(words[1], COMMANDS, n=1)
+            message = f"no command {words[1]!r}" + (
+                f"; did you mean {close[0]!r}?"
+                if close
+                else f"; the commands: {', '.join(COMMANDS)}"
+            )
+        where = self.prog.removeprefix("cuckoo").strip()
+        raise UsageError(f"{where}: {message}" if where else message)
 
 
 def _positive(text: str) -> int:
@@ -416,16 +411,75 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def _command(
+    commands: Any, name: str, summary: str, examples: str = "", description: str = ""
+) -> argparse.ArgumentParser:
+    """A subcommand with its one-line summary, a longer description and examples."""
+    epilog = (
+        "examples:\n" + "\n".join(f"  {line}" for line in examples.splitlines())
+        if examples
+        else None
+    )
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name, help=summary, description=textwrap.fill(description or summary), epilog=epilog
+    )
+    return parser
+
+
+def _quiet(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress and no summary on stderr"
+    )
+
+
+def _game_option(parser: argparse.ArgumentParser, help_: str) -> None:
+    parser.add_argument(
+        "--game",
+        choices=sorted(GAMES),
+        default="cuckoo-dice",
+        metavar="GAME",
+        help=f"{help_}: {', '.join(sorted(GAMES))} (default: cuckoo-dice)",
+    )
+
+
+def _output_option(parser: argparse._ActionsContainer, what: str = "write here") -> None:
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help=f"{what} instead of stdout (a regular file is replaced atomically)",
+    )
+
+
+DICE_RULESETS: Final = ", ".join(sorted(RULESETS))
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The ``cuckoo`` command's arguments: one subcommand per task."""
     parser = _Parser(
         prog="cuckoo",
         description="Validate, replay, inspect, record, generate and format records of the "
-        "games called Cuckoo; run the conformance kit.",
+        "games called Cuckoo; play them; run the conformance kit.",
+        epilog="examples:\n  cuckoo validate examples/*.cuckoo\n"
+        "  cuckoo random --seed 1 --games 200 | cuckoo validate -\n"
+        "  cuckoo play --bot mcts -o mygame.cuckoo\n"
+        "  cuckoo COMMAND --help    (the options of one command)",
     )
     parser.add_argument("--version", action="version", version=f"cuckoo {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands = parser.add_subparsers(
+        dest="command", required=True, parser_class=_Parser, metavar="COMMAND"
+    )
 
-    p = commands.add_parser("validate", help="replay every game and report each problem")
+    p = _command(
+        commands,
+        "validate",
+        "replay every game and report each problem",
+        "cuckoo validate examples/*.cuckoo\ncuckoo random --seed 1 --games 50 | cuckoo validate -"
+        "\ncuckoo validate --json -j 2 games.cuckoo",
+        "Replay every game of every FILE and print one line per problem, "
+        "file:line:column: RULE-ID: message. Exit 0 if all are legal, 1 if any is not, "
+        "2 for a file that cannot be read.",
+    )
     p.add_argument("files", nargs="+", metavar="FILE", help="record files; - for stdin")
     p.add_argument("--json", action="store_true", help="one JSON object per problem")
     p.add_argument(
@@ -433,91 +487,217 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs",
         type=_positive,
         default=1,
-        help="spread the records over this many processes (default 1)",
+        metavar="N",
+        help="spread the records over N processes (default: 1)",
     )
+    _quiet(p)
     p.set_defaults(run=cmd_validate)
 
-    for name, run, text in (
-        ("replay", cmd_replay, "show the position as a diagram"),
-        ("legal", cmd_legal, "list the legal moves in notation"),
-        ("render", cmd_render, "draw the position as SVG"),
+    for name, run, text, example in (
+        ("replay", cmd_replay, "show the position as a diagram", "cuckoo replay FILE --ply 6"),
+        ("legal", cmd_legal, "list the legal moves in notation", "cuckoo legal FILE --json"),
+        ("render", cmd_render, "draw the position as SVG", "cuckoo render FILE -o end.svg"),
     ):
-        p = commands.add_parser(name, help=text)
+        p = _command(commands, name, text, example)
         p.add_argument("file", metavar="FILE", help="a record file; - for stdin")
-        p.add_argument("--game", type=_positive, default=1, help="which game (default 1)")
-        p.add_argument("--ply", type=_count, help="after this many moves (default: the end)")
+        p.add_argument(
+            "--game",
+            type=_positive,
+            default=1,
+            metavar="N",
+            help="the Nth game of FILE (default: 1)",
+        )
+        p.add_argument(
+            "--ply",
+            type=_count,
+            metavar="N",
+            help="after the first N plies, or half-moves (each entry of the movetext counts "
+            "one); default: the end",
+        )
         if run is cmd_render:
-            p.add_argument("-o", "--output", help="write here (atomically) instead of stdout")
+            _output_option(p, "write the SVG here")
         else:
             p.add_argument("--json", action="store_true", help="print JSON")
         p.set_defaults(run=run)
 
-    p = commands.add_parser("random", help="write random legal games in canonical notation")
-    p.add_argument("--game", choices=sorted(GAMES), default="cuckoo-dice", help="the game")
+    p = _command(
+        commands,
+        "random",
+        "write random legal games in canonical notation",
+        "cuckoo random --seed 1 --games 200 -o games.cuckoo\n"
+        "cuckoo random --seed 2 --game zum-kuckuck --ruleset tactical --players 5",
+    )
+    _game_option(p, "the game")
     p.add_argument(
         "--ruleset",
         choices=sorted({v for kit in GAMES.values() for v in kit.variants}),
-        help="cuckoo-dice: cuckoo (default), dwnsiwn or unnamed; "
-        "zum-kuckuck: basic (default) or tactical",
+        metavar="R",
+        help=f"cuckoo-dice: {DICE_RULESETS} (default: cuckoo); "
+        f"zum-kuckuck: {', '.join(kuckuck.VARIANTS)} (default: basic)",
     )
     p.add_argument(
         "--players",
         type=_players,
         default=4,
-        help="cuckoo-cards (2 to 51) and zum-kuckuck (3 to 5): how many players (default 4)",
+        metavar="N",
+        help="cuckoo-cards (2 to 51) and zum-kuckuck (3 to 5): how many players (default: 4)",
     )
-    p.add_argument("--seed", type=int, required=True, help="same seed, same games")
-    p.add_argument("--games", type=_positive, default=1, help="how many (default 1)")
-    p.add_argument("-o", "--output", help="write here (atomically) instead of stdout")
+    p.add_argument("--seed", type=int, required=True, help="same seed, same games (required)")
+    p.add_argument(
+        "--games", type=_positive, default=1, metavar="N", help="how many games (default: 1)"
+    )
+    _output_option(p)
+    _quiet(p)
     p.set_defaults(run=cmd_random)
 
-    p = commands.add_parser("record", help="record a game played at the table, move by move")
-    p.add_argument("--game", choices=sorted(GAMES), default="cuckoo-dice", help="the game")
+    p = _command(
+        commands,
+        "record",
+        "record a game played at the table, move by move",
+        "cuckoo record -o tonight.cuckoo\ncuckoo record --game cuckoo-cards -o cards.cuckoo\n"
+        "cuckoo record --resume tonight.cuckoo",
+        "Asks for the setup as the table shows it, then each move in notation; refuses an "
+        "illegal move with its rule and saves the record after every move.",
+    )
+    _game_option(p, "the game (for a new record)")
     where = p.add_mutually_exclusive_group(required=True)
-    where.add_argument("-o", "--output", help="the new record file (saved after every move)")
+    where.add_argument(
+        "-o", "--output", metavar="FILE", help="the new record file (saved after every move)"
+    )
     where.add_argument("--resume", metavar="FILE", help="go on with the game saved in FILE")
     p.set_defaults(run=cmd_record)
 
-    p = commands.add_parser("selfplay", help="bots against bots, with win rates")
-    p.add_argument("--game", choices=["cuckoo-dice"], default="cuckoo-dice", help="the game")
-    p.add_argument("--bots", required=True, help="two of random, greedy, mcts, mcts:N")
-    p.add_argument("--games", type=_positive, default=100, help="how many (default 100)")
-    p.add_argument("--seed", type=int, required=True, help="same seed, same games")
-    p.add_argument("--ruleset", choices=sorted(RULESETS), default="cuckoo")
-    p.add_argument("-o", "--output", help="also write the records here (atomically)")
+    p = _command(
+        commands,
+        "selfplay",
+        "bots against bots, with win rates",
+        "cuckoo selfplay --bots random,greedy --games 200 --seed 1\n"
+        "cuckoo selfplay --bots mcts:100,greedy --games 20 --seed 1 -o games.cuckoo",
+    )
+    p.add_argument(
+        "--game",
+        choices=["cuckoo-dice"],
+        default="cuckoo-dice",
+        metavar="GAME",
+        help="the game: cuckoo-dice (default: cuckoo-dice)",
+    )
+    p.add_argument(
+        "--bots",
+        required=True,
+        metavar="A,B",
+        help=f"two bots, Blue's first: {', '.join(BOT_NAMES)} or mcts:N (N playouts a move)",
+    )
+    p.add_argument(
+        "--games", type=_positive, default=100, metavar="N", help="how many (default: 100)"
+    )
+    p.add_argument("--seed", type=int, required=True, help="same seed, same games (required)")
+    p.add_argument(
+        "--ruleset",
+        choices=sorted(RULESETS),
+        default="cuckoo",
+        metavar="R",
+        help=f"the dice ruleset: {DICE_RULESETS} (default: cuckoo)",
+    )
+    _output_option(p, "also write the records here,")
+    _quiet(p)
     p.set_defaults(run=cmd_selfplay)
 
-    p = commands.add_parser("play", help="play the dice pyramid against a bot")
-    p.add_argument("--bot", default="mcts", help="random, greedy, mcts or mcts:N")
-    p.add_argument("--side", choices=["Blue", "Red", "blue", "red"], default="Blue")
-    p.add_argument("--ruleset", choices=sorted(RULESETS), default="cuckoo")
-    p.add_argument("--seed", type=int, default=0, help="the dice's seed")
-    p.add_argument("-o", "--output", required=True, help="where the game is saved")
+    p = _command(
+        commands,
+        "play",
+        "play against a bot in the terminal",
+        "cuckoo play -o mygame.cuckoo\ncuckoo play --bot greedy --side Red -o mygame.cuckoo",
+        "Type your moves in notation ('legal' lists them, Tab completes them, 'undo' takes "
+        "back your last move); the bot answers and the game is saved after every move.",
+    )
+    p.add_argument(
+        "--bot",
+        default="mcts",
+        metavar="BOT",
+        help=f"{', '.join(BOT_NAMES)} or mcts:N, N playouts a move (default: mcts)",
+    )
+    p.add_argument(
+        "--side",
+        choices=["Blue", "Red", "blue", "red"],
+        default="Blue",
+        metavar="SIDE",
+        help="your colour: Blue or Red (default: Blue)",
+    )
+    p.add_argument(
+        "--ruleset",
+        choices=sorted(RULESETS),
+        default="cuckoo",
+        metavar="R",
+        help=f"the dice ruleset: {DICE_RULESETS} (default: cuckoo)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="the dice's seed (default: 0)")
+    p.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="where the game is saved (required)"
+    )
     p.set_defaults(run=cmd_play)
 
-    p = commands.add_parser("serve", help="speak the engine protocol on stdin and stdout")
+    p = _command(
+        commands,
+        "serve",
+        "speak the engine protocol on stdin and stdout",
+        'cuckoo conform --engine "cuckoo serve"',
+    )
     p.set_defaults(run=cmd_serve)
 
-    p = commands.add_parser("conform", help="run the conformance suite against an engine")
+    p = _command(
+        commands,
+        "conform",
+        "run the conformance suite against an engine",
+        'cuckoo conform --engine "cuckoo serve"\ncuckoo conform --engine "./myengine" '
+        "--random 100 --seed 1",
+    )
     conform_arguments(p)
     p.set_defaults(run=cmd_conform)
 
-    p = commands.add_parser("format", help="rewrite records in canonical form")
+    p = _command(
+        commands,
+        "format",
+        "rewrite records in canonical form",
+        "cuckoo format game.cuckoo\ncuckoo format --in-place game.cuckoo",
+        "Write the records of FILE in canonical form, each once it has replayed. A file is "
+        "only ever replaced whole; on stdout the records before a bad one are already out.",
+    )
     p.add_argument("file", metavar="FILE", help="a record file; - for stdin")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("-o", "--output", help="write here (atomically) instead of stdout")
+    _output_option(where)
     where.add_argument("--in-place", action="store_true", help="rewrite FILE (atomically)")
+    _quiet(p)
     p.set_defaults(run=cmd_format)
     return parser
 
 
+COMMANDS: Final = (
+    "validate",
+    "replay",
+    "legal",
+    "render",
+    "random",
+    "record",
+    "selfplay",
+    "play",
+    "serve",
+    "conform",
+    "format",
+)
+"""The subcommands, for "did you mean" and shell completion."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    if argv is None:
+        terminate_cleanly()
     try:
         args = build_parser().parse_args(argv)
         status: int = args.run(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()
         return status
-    except UsageError as error:
+    except FileProblem as error:
         print(f"cuckoo: {error}", file=sys.stderr)
         return EXIT_USAGE
     except CuckooError as error:
@@ -526,14 +706,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        sys.stderr.close()
+        _drop_stdout()
         return EXIT_OK
+    except OSError as error:  # standard output full or failing: not the input's fault
+        _drop_stdout()
+        print(f"cuckoo: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        return EXIT_USAGE
     except Exception as error:  # a bug in this program, never the user's fault
         print(
             f"cuckoo: internal error ({type(error).__name__}: {error}); please report it",
             file=sys.stderr,
         )
         return EXIT_BUG
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of
+    what could not be written raises nothing more."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # no file behind it, as under pytest
+        pass
 
 
 if __name__ == "__main__":

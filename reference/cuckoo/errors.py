@@ -15,7 +15,16 @@ __all__ = [
     "NotationError",
     "SetupError",
     "require",
+    "shown",
 ]
+
+
+def shown(name: str) -> str:
+    """A file name as a one-line message writes it: a newline or other control character
+    in it is escaped, so that one problem stays on one line."""
+    if name.isprintable():
+        return name
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in name)
 
 
 class CuckooError(ValueError):
@@ -47,7 +56,8 @@ class CuckooError(ValueError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        where = ":".join(str(p) for p in (self.source, self.line, self.column) if p is not None)
+        source = None if self.source is None else shown(self.source)
+        where = ":".join(str(p) for p in (source, self.line, self.column) if p is not None)
         return ": ".join(part for part in (where, self.rule, self.detail) if part)
 
     def as_dict(self) -> dict[str, object]:

@@ -4,13 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from .errors import SetupError
 
-__all__ = ["with_parameters"]
+__all__ = ["whole_number", "with_parameters"]
 
 T = TypeVar("T")
+
+_MOST_DIGITS: Final = 9
+
+
+def whole_number(text: str) -> int | str:
+    """*text* as a number when it is written in the digits 0-9, and not absurdly long;
+    otherwise *text* (cut short for messages), for the rules' own check to refuse with
+    their rule ID.
+
+    ``int`` alone would read ``٣`` as 3, fail on ``²`` (which ``str.isdigit`` accepts) and
+    on more than 4,300 digits.
+    """
+    if text.isascii() and text.isdigit() and len(text) <= _MOST_DIGITS:
+        return int(text)
+    return text[:20] + "..." if len(text) > 20 else text
 
 
 def with_parameters(

@@ -17,9 +17,11 @@ from . import cards, dice, kuckuck
 from .cards import notation as cards_notation
 from .dice import notation as dice_notation
 from .errors import CuckooError
-from .files import atomic_write
+from .files import atomic_write, open_lines
 from .games import GAMES, Kit, read_records
 from .kuckuck import notation as kuckuck_notation
+from .notation import MAX_RECORD_CHARS
+from .parameters import whole_number
 
 __all__ = ["Recorder", "prompt"]
 
@@ -89,9 +91,10 @@ def resume(path: Path) -> Recorder:
     """The recorder of the game saved in *path*.
 
     :raises CuckooError: if the file does not hold exactly one game that replays.
+    :raises FileProblem: if it cannot be read as text.
     """
-    with path.open(encoding="utf-8") as handle:
-        items = list(read_records(handle, source=str(path)))
+    with open_lines(str(path), limit=MAX_RECORD_CHARS) as lines:
+        items = list(read_records(lines, source=str(path)))
     if len(items) != 1:
         raise CuckooError(f"{path} holds {len(items)} games, not one", rule="CD-NOTATION-SYNTAX")
     (item,) = items
@@ -137,7 +140,7 @@ def new_dice(path: Path, ask: Ask, say: Say) -> Recorder:
     for player in dice.PLAYER_NAMES:
 
         def roll(text: str, player: str = player) -> tuple[int, ...]:
-            values = tuple(int(ch) for ch in text if ch.isdigit())
+            values = tuple(_digits(text))
             setup = dice.Setup((values, values), 0)
             dice.new_game(ruleset, setup)
             return values
@@ -172,7 +175,9 @@ def new_cards(path: Path, ask: Ask, say: Say) -> Recorder:
         return names.index(text)
 
     seat = _ask_until(ask, say, "Who deals first? ", dealer)
-    variant = _ask_until(ask, say, "Lives [3]: ", lambda t: cards.rules(lives=int(t or 3)))
+    variant = _ask_until(
+        ask, say, "Lives [3]: ", lambda t: cards.rules(lives=whole_number(t or "3"))
+    )
     return Recorder(cards_notation.GAME, path, variant, cards.Setup(names, seat))
 
 
@@ -213,6 +218,11 @@ def _kuckuck_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[An
     return kuckuck_notation.moves_of(state, item)
 
 
+def _digits(text: str) -> list[int]:
+    """The digits 0-9 typed in *text*, each one value (``²`` is not a digit here)."""
+    return [int(ch) for ch in text if ch in "0123456789"]
+
+
 def _dice_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
     move = dice_notation.parse_move(text)
     state = recorder.state()
@@ -221,14 +231,17 @@ def _dice_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
     if isinstance(move, dice.Infect) and move.rolls is None:
         dice.apply(state, move)  # refuse an illegal infection before asking for dice
 
+        count = len(move.give)
+
         def reroll(answer: str) -> dice.Infect:
-            values = [int(ch) for ch in answer if ch.isdigit()]
+            values = _digits(answer)
+            if len(values) != count + 1:
+                raise ValueError(f"type {count + 1} dice: the taken die, then the given ones")
             written = f"{text}({values[0]};{','.join(map(str, values[1:]))})"
             infection = dice_notation.parse_move(written)
             assert isinstance(infection, dice.Infect)
             return infection
 
-        count = len(move.give)
         move = _ask_until(
             ask, say, f"  re-roll: the taken die, then the {count} given dice: ", reroll
         )
@@ -254,6 +267,14 @@ def _card_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
 
         move = _ask_until(ask, say, "  the card turned up: ", turned)
     return [move]
+
+
+NEW: Final[dict[str, Callable[[Path, Ask, Say], Recorder]]] = {
+    dice_notation.GAME: new_dice,
+    cards_notation.GAME: new_cards,
+    kuckuck_notation.GAME: new_kuckuck,
+}
+"""How a new record of each game asks for its setup."""
 
 
 def prompt(game: str, state: Any) -> str:

@@ -149,3 +149,18 @@ def test_record_a_round_of_zum_kuckuck_with_undo_and_resume(tmp_path: Path) -> N
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert "1.1. nest 3 9 Cid 25\n" in path.read_text(encoding="utf-8")
+
+
+def test_enter_at_the_reroll_prompt_asks_again(tmp_path: Path) -> None:
+    """An empty answer to the re-roll prompt once ended the program with an IndexError."""
+    from cuckoo import record
+
+    recorder = record.Recorder(
+        "cuckoo-dice", tmp_path / "g.cuckoo", EXAMPLE.ruleset(), EXAMPLE.setup()
+    )
+    for move in EXAMPLE.moves[:3]:
+        recorder.play(move)
+    answers, said = iter(["", "6", "6 3 4"]), []
+    (move,) = record._dice_moves(recorder, "2+3x5", lambda _: next(answers), said.append)
+    assert str(move) == str(EXAMPLE.moves[3])
+    assert said == ["  type 3 dice: the taken die, then the given ones"] * 2

@@ -16,6 +16,7 @@ from lark import Token, v_args
 from .. import notation
 from ..errors import CuckooError, NotationError
 from ..notation import Located, at, quote
+from ..parameters import whole_number
 from .deck import Card, card_named
 from .moves import KEEP, SWAP, Cut, Deal, Keep, Move, Swap
 from .rules import apply, winner
@@ -89,7 +90,7 @@ class Record(notation.Record):
         for tag in ("Lives", "Aces", "Direction"):
             value = self.tag(tag)
             if value is not None:
-                overrides[tag.lower()] = int(value) if value.isdigit() else value
+                overrides[tag.lower()] = whole_number(value)
         return rules(**overrides)
 
     def setup(self) -> Setup:

@@ -16,6 +16,7 @@ from lark import Token, v_args
 from .. import notation
 from ..errors import AmbiguousMoveError, CuckooError, IllegalMoveError, NotationError, SetupError
 from ..notation import Located, at
+from ..parameters import whole_number
 from .geometry import CELL_NAMES, SIDE_NAMES, cell_named
 from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
 from .rules import apply, legal_moves, require_open
@@ -146,7 +147,7 @@ class Record(notation.Record):
 
 def _param_value(param: str, text: str) -> object:
     if param == "infection_limit":
-        return None if text == "none" else int(text) if text.isdigit() else text
+        return None if text == "none" else whole_number(text)
     if param == "dungeon_bonus":
         return {"yes": True, "no": False}.get(text, text)
     return text
@@ -161,7 +162,7 @@ def _param_text(value: object) -> str:
 
 
 def _roll(text: str) -> tuple[int, ...]:
-    return tuple(int(ch) for ch in text if ch.isdigit())
+    return tuple(int(ch) if ch in "0123456789" else -1 for ch in text if ch.isdigit())
 
 
 # -- reading ---------------------------------------------------------------------------------

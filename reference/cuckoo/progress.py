@@ -1,0 +1,70 @@
+"""Progress of long runs on a terminal, and the summary line that closes them.
+
+One small helper for every command that may run for minutes (``validate``, ``random``,
+``format``, ``selfplay``, ``conform``): the standard library is enough for a counter on
+one line, and a dependency would cost every user an install for it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+__all__ = ["Progress", "plural"]
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``1 game``, ``2 games``: a count with its noun in the right number."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
+class Progress:
+    """A counter shown on standard error while a run goes, redrawn at most ten times a
+    second; silent when standard error is not a terminal or when *quiet*."""
+
+    def __init__(
+        self,
+        noun: str,
+        total: int | None = None,
+        *,
+        quiet: bool = False,
+        stream: TextIO | None = None,
+    ) -> None:
+        self.noun = noun
+        self.total = total
+        self.done = 0
+        self.quiet = quiet
+        self.stream = stream or sys.stderr
+        self.live = not quiet and self.stream is not None and _is_terminal(self.stream)
+        self._shown = 0.0
+
+    def advance(self, count: int = 1) -> None:
+        """Count *count* more items done."""
+        self.done += count
+        now = time.monotonic()
+        if self.live and (now - self._shown >= 0.1 or self.done == self.total):
+            self._shown = now
+            text = (
+                f"{self.done}/{self.total} {self.noun}s"
+                if self.total
+                else plural(self.done, self.noun)
+            )
+            self.stream.write(f"\r{text}\x1b[K")
+            self.stream.flush()
+
+    def close(self, summary: str = "") -> None:
+        """Clear the counter and print *summary* (unless quiet)."""
+        if self.live and self._shown:
+            self.stream.write("\r\x1b[K")
+        if summary and not self.quiet and self.stream is not None:
+            self.stream.write(summary + "\n")
+        if self.stream is not None:
+            self.stream.flush()
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (ValueError, OSError):  # a closed stream
+        return False

@@ -1,0 +1,220 @@
+"""Hostile input to the ``cuckoo`` command (issue #19): every case is a clear message with
+exit 1 or 2, never an internal error (70), and no file the user gave is lost or damaged."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from cuckoo.cli import main
+from cuckoo.dice import notation as dice_notation
+
+ROOT = Path(__file__).resolve().parents[2]
+DICE = (ROOT / "examples" / "cuckoo-sides.cuckoo").read_text(encoding="utf-8")
+CARDS = (ROOT / "examples" / "cuckoo-cards-three-players.cuckoo").read_text(encoding="utf-8")
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def shell(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """*command* run by a real shell, for redirections that pytest's capture cannot make."""
+    cuckoo = f"{sys.executable} -m cuckoo"
+    return subprocess.run(
+        ["sh", "-c", command.replace("cuckoo", cuckoo, 1)],
+        cwd=cwd,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def with_tag(text: str, tag: str, value: str) -> str:
+    """*text* with the tag pair ``[tag "value"]`` added after its first line."""
+    first, rest = text.split("\n", 1)
+    return f'{first}\n[{tag} "{value}"]\n{rest}'
+
+
+@pytest.mark.parametrize(
+    ("record", "tag", "value", "rule"),
+    [
+        (DICE, "InfectionLimit", "²", "CD-RULESET-PARAMS"),
+        (DICE, "InfectionLimit", "9" * 5000, "CD-RULESET-PARAMS"),
+        (DICE, "InfectionLimit", "٣", "CD-RULESET-PARAMS"),
+        (CARDS, "Lives", "²", "CC-RULESET-PARAMS"),
+        (CARDS, "Lives", "9" * 5000, "CC-RULESET-PARAMS"),
+        (CARDS, "Aces", "³", "CC-RULESET-PARAMS"),
+    ],
+)
+def test_numbers_in_tags_that_int_cannot_read(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    record: str,
+    tag: str,
+    value: str,
+    rule: str,
+) -> None:
+    path = tmp_path / "odd.cuckoo"
+    path.write_text(with_tag(record, tag, value), encoding="utf-8")
+    status, out, _ = run(capsys, "validate", str(path))
+    assert status == 1
+    assert out.startswith(f"{path}:1: {rule}: ")
+    assert len(out) < 300, "a 5,000-digit value is cut short in the message"
+
+
+def test_numbers_in_tags_when_resuming_a_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "odd.cuckoo"
+    path.write_text(with_tag(CARDS, "Lives", "²"), encoding="utf-8")
+    status, _, err = run(capsys, "record", "--resume", str(path))
+    assert status == 1 and "CC-RULESET-PARAMS" in err
+
+
+def test_a_huge_tag_value_costs_memory_in_proportion() -> None:
+    """The tag-value pattern once kept a backtracking frame per character: 190 MB per MB
+    of value (a 15 MB value took 2.77 GB); now it is a few times the text."""
+    text = with_tag(DICE, "Site", "a" * 1_000_000)
+    dice_notation.parse(DICE)  # the parser is built before measuring
+    tracemalloc.start()
+    try:
+        record = dice_notation.parse(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert record.tag("Site") == "a" * 1_000_000
+    assert peak < 40_000_000
+
+
+def test_closed_stdin_and_full_stdout(tmp_path: Path) -> None:
+    (tmp_path / "game.cuckoo").write_text(DICE, encoding="utf-8")
+    closed = shell("cuckoo validate - <&-", tmp_path)
+    assert (closed.returncode, closed.stderr) == (
+        2,
+        "cuckoo: standard input is closed: give a file, or pipe a record in\n",
+    )
+    if Path("/dev/full").exists():
+        full = shell("cuckoo format game.cuckoo >/dev/full", tmp_path)
+        assert full.returncode == 2, full.stderr
+        assert full.stderr == "cuckoo: cannot write the output: No space left on device\n"
+
+
+def test_invalid_utf8_is_reported_at_its_own_line_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The file was decoded in blocks, so the error named a line thousands too early."""
+    path = tmp_path / "bad.cuckoo"
+    path.write_bytes(DICE.encode() * 300 + b"{caf\xe9}\n")
+    lines = DICE.count("\n") * 300 + 1
+    status, _, err = run(capsys, "validate", str(path))
+    assert (status, err) == (2, f"cuckoo: {path}:{lines}:5: not UTF-8 text (byte 0xe9)\n")
+
+
+def test_a_byte_order_mark_is_read_as_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bom.cuckoo"
+    path.write_text("\ufeff" + DICE, encoding="utf-8")
+    status, out, err = run(capsys, "validate", str(path))
+    assert (status, out) == (0, "") and err.startswith("1 game, ")
+
+
+def test_a_newline_in_a_file_name_keeps_a_problem_on_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "two\nlines.cuckoo"
+    path.write_text("garbage\n", encoding="utf-8")
+    status, out, _ = run(capsys, "validate", str(path))
+    assert status == 1
+    assert out.count("\n") == 1 and "two\\nlines.cuckoo:1:1: CD-NOTATION-SYNTAX" in out
+
+
+def test_render_refuses_to_write_over_its_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.cuckoo"
+    path.write_text(DICE, encoding="utf-8")
+    (tmp_path / "link").symlink_to(path)
+    for output in (str(path), str(tmp_path / "link")):
+        status, _, err = run(capsys, "render", str(path), "-o", output)
+        assert status == 2 and "is the input" in err
+    assert path.read_text(encoding="utf-8") == DICE
+
+
+def test_output_through_a_symlink_replaces_its_target(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source, target, link = tmp_path / "in.cuckoo", tmp_path / "target", tmp_path / "link"
+    source.write_text(DICE, encoding="utf-8")
+    target.write_text("old", encoding="utf-8")
+    link.symlink_to(target)
+    assert run(capsys, "format", str(source), "-o", str(link))[0] == 0
+    assert link.is_symlink() and target.read_text(encoding="utf-8").startswith("[Game")
+
+
+def test_output_into_a_fifo_writes_through_it(tmp_path: Path) -> None:
+    (tmp_path / "in.cuckoo").write_text(DICE, encoding="utf-8")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE, text=True)
+    try:
+        done = shell("cuckoo format in.cuckoo -o pipe -q", tmp_path)
+        out, _ = reader.communicate(timeout=30)
+    finally:
+        reader.kill()
+    assert done.returncode == 0, done.stderr
+    assert out.startswith('[Game "cuckoo-dice"]')
+    assert fifo.is_fifo(), "the FIFO is still a FIFO"
+
+
+def test_record_into_a_missing_folder_fails_before_the_setup(tmp_path: Path) -> None:
+    done = shell("echo cuckoo | cuckoo record -o nowhere/game.cuckoo", tmp_path)
+    assert done.returncode == 2
+    assert "Ruleset" not in done.stdout, "refused before asking anything"
+    assert "nowhere/game.cuckoo: cannot write" in done.stderr
+
+
+def test_sigterm_during_a_write_leaves_no_temporary_file(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "cuckoo", "random", "--seed", "1", "--games", "100000"]
+    child = subprocess.Popen(
+        [*command, "-o", "out.cuckoo"],
+        cwd=tmp_path,
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not list(tmp_path.glob(".out.cuckoo.*")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert list(tmp_path.glob(".out.cuckoo.*")), "the write began"
+        child.send_signal(signal.SIGTERM)
+        assert child.wait(timeout=30) == 128 + signal.SIGTERM
+    finally:
+        child.kill()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_format_streams_and_keeps_the_old_file_on_a_bad_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games.cuckoo"
+    path.write_text(DICE + "\n" + DICE.replace("1. ", "1. 7@300 ", 1), encoding="utf-8")
+    before = path.read_bytes()
+    status, out, err = run(capsys, "format", "--in-place", str(path))
+    assert status == 1 and "CD-DIE-FACES" in err
+    assert path.read_bytes() == before and list(tmp_path.iterdir()) == [path]
+    status, out, _ = run(capsys, "format", str(path))
+    assert status == 1 and out.count("[Game ") == 1, "the first record was written at once"
