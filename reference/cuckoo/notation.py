@@ -284,6 +284,9 @@ class Dialect(Generic[R]):
     start: Callable[[R], object]
     """The game's first state from a record's tags (raising the engine's errors): a record
     whose tags name no possible game is refused with the rule they break."""
+    once: frozenset[str] | None = None
+    """The tags that may be given at most once, those that change the game (the rest are
+    free text, and may repeat); None when no tag may repeat."""
     results: frozenset[str] = frozenset()
     """The result tokens, when every move is written as one word: then a record can be read
     word by word (see :meth:`_quick`); empty for a game whose moves have spaces in them."""
@@ -437,35 +440,40 @@ class Dialect(Generic[R]):
     def _tags(
         self, tags: list[tuple[str, str]], chunk: Chunk, source: str | None
     ) -> tuple[tuple[str, str], ...]:
-        """Canonical names, values and order; a tag given twice or missing is refused."""
+        """Canonical names, values and order; a tag missing, or given twice where the game's
+        rule allows it once, is refused."""
         rule = f"{self.prefix}-NOTATION-TAGS"
         names = {name.lower(): name for name in self.roster}
-        named: dict[str, str] = {}
+        named: dict[str, list[str]] = {}
         for name, value in tags:
             key = names.get(name.lower(), name)
-            if key in named:
+            if key in named and (self.once is None or key in self.once):
                 raise NotationError(
                     f"tag {key} is given twice", rule=rule, line=chunk.line, source=source
                 )
-            named[key] = self.canonical_value(key, value) if key in self.roster else value
+            canonical = self.canonical_value(key, value) if key in self.roster else value
+            named.setdefault(key, []).append(canonical)
         for key in self.required:
             if key not in named:
                 raise NotationError(
                     f"tag {key} is missing", rule=rule, line=chunk.line, source=source
                 )
-        if named["Game"] != self.game:
+        if named["Game"] != [self.game]:
             raise NotationError(
-                f"tag Game must be {self.game!r}, not {named['Game']!r}",
+                f"tag Game must be {self.game!r}, not {named['Game'][0]!r}",
                 rule=rule,
                 line=chunk.line,
                 source=source,
             )
-        known = [(k, named[k]) for k in self.roster if k in named]
-        return (*known, *((k, v) for k, v in named.items() if k not in self.roster))
+        return tuple(self._in_order((k, v) for k, values in named.items() for v in values))
+
+    def _in_order(self, tags: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+        """*tags* in canonical order: the known ones as the roster lists them, then the
+        others as given (a repeated free tag keeps its values in their order)."""
+        rank = {name: number for number, name in enumerate(self.roster)}
+        return sorted(tags, key=lambda tag: rank.get(tag[0], len(rank)))
 
     def tag_lines(self, record: Record) -> list[str]:
         """The canonical tag lines, with the Result tag equal to the result token."""
-        tags = dict(record.tags)
-        tags["Result"] = record.result
-        order = [k for k in self.roster if k in tags] + [k for k in tags if k not in self.roster]
-        return [f"[{name} {quote(tags[name])}]" for name in order]
+        tags = [(k, v) for k, v in record.tags if k != "Result"] + [("Result", record.result)]
+        return [f"[{name} {quote(value)}]" for name, value in self._in_order(tags)]

@@ -90,10 +90,22 @@ def test_no_such_cell(cell: str) -> None:
     assert f"no cell {cell}" in caught.value.detail
 
 
-@pytest.mark.parametrize("text", ["1. 7@300 *", "1. 0@300 *", "1. 12@300 *", "1. 2+3x5(4;9,1) *"])
-def test_no_such_face(text: str) -> None:
-    """CD-DIE-FACES: a die shows 1 to 6, in a move and in a re-roll."""
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("1. 7@300 *", "CD-DIE-FACES"),
+        ("1. 0@300 *", "CD-DIE-FACES"),
+        ("1. 12@300 *", "CD-DIE-FACES"),
+        ("1. 2+3x7(4;1,1) *", "CD-DIE-FACES"),
+        ("1. 2+3x5(4;9,1) *", "CD-INFECT-REROLL"),
+        ("1. 2+3x5(7;1,6) *", "CD-INFECT-REROLL"),
+    ],
+)
+def test_no_such_face(text: str, rule: str) -> None:
+    """CD-DIE-FACES: a die shows 1 to 6 in a move; CD-INFECT-REROLL: a re-roll's values
+    are faces too, and that rule, not CD-DIE-FACES, names the error (as CD-DIE-FACES and
+    CD-NOTATION-ROLLS say)."""
     with pytest.raises(NotationError) as caught:
         parse(HEADER + text)
-    assert caught.value.rule == "CD-DIE-FACES"
+    assert caught.value.rule == rule
     assert caught.value.line == 7

@@ -107,6 +107,33 @@ def test_bad_tags(header: str, rule: str) -> None:
     assert caught.value.rule == rule
 
 
+@pytest.mark.parametrize(
+    "tags",
+    [
+        '[InfectionLimit "2"]\n[InfectionLimit "3"]\n',
+        '[Result "*"]\n[Result "*"]\n',
+        '[First "Blue"]\n',
+    ],
+)
+def test_tags_that_change_the_game_are_given_once(tags: str) -> None:
+    """CD-NOTATION-TAGS: the required tags, the parameter tags and Result at most once."""
+    with pytest.raises(NotationError) as caught:
+        parse(HEADER.replace("\n\n", "\n" + tags + "\n") + "*")
+    assert caught.value.rule == "CD-NOTATION-TAGS"
+    assert "given twice" in caught.value.detail
+
+
+def test_free_tags_may_repeat_and_keep_their_order() -> None:
+    """CD-NOTATION-TAGS: every other tag is free text (issue #18: two Event tags were
+    refused); the canonical form writes each value, in the order given."""
+    text = HEADER.replace("\n\n", '\n[Event "heat 1"]\n[Note "a"]\n[Event "final"]\n\n')
+    record = parse(text + "*")
+    assert [v for k, v in record.tags if k == "Event"] == ["heat 1", "final"]
+    written = format_record(record)
+    assert written.index('[Event "heat 1"]') < written.index('[Event "final"]')
+    assert format_record(parse(written)) == written
+
+
 def test_parameter_tags_set_the_ruleset() -> None:
     """CD-RULESET-PARAMS: a parameter tag overrides the named ruleset."""
     tags = '[InfectionLimit "2"]\n[DungeonTiebreak "owner"]\n[DungeonBonus "yes"]\n'

@@ -149,6 +149,7 @@ DIALECT: Final = notation.Dialect[Record](
     canonical_value=_canonical_value,
     record_type=Record,
     start=start,
+    once=frozenset((*REQUIRED, "Lives", "Aces", "Direction", "Result")),
 )
 
 

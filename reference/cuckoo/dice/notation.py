@@ -201,7 +201,9 @@ class _ToValues(notation.RecordTransformer):
 
     @v_args(inline=True)
     def rolls(self, take: Token, *give: Token) -> Rolls:
-        return Rolls(_face(take), tuple(_face(v) for v in give))
+        return Rolls(
+            _face(take, "CD-INFECT-REROLL"), tuple(_face(v, "CD-INFECT-REROLL") for v in give)
+        )
 
     @v_args(inline=True)
     def pass_(self, token: Token) -> Located:
@@ -220,11 +222,13 @@ def _cell(token: Token) -> int:
     return cell
 
 
-def _face(token: Token) -> int:
+def _face(token: Token, rule: str = "CD-DIE-FACES") -> int:
+    """A die's value as written; a re-roll's values are refused under *rule*, the rule on
+    re-rolls, as CD-DIE-FACES says."""
     if token not in ("1", "2", "3", "4", "5", "6"):
         raise NotationError(
             f"no face {token}: a die shows 1 to 6",
-            rule="CD-DIE-FACES",
+            rule=rule,
             line=token.line,
             column=token.column,
         )
@@ -296,6 +300,7 @@ DIALECT: Final = notation.Dialect[Record](
     canonical_value=_canonical_value,
     record_type=Record,
     start=start,
+    once=frozenset((*REQUIRED, *_PARAM_TAGS, "Result")),
     results=frozenset(("1-0", "0-1", "1-1", "*")),
 )
 
