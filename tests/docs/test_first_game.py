@@ -43,7 +43,7 @@ def test_every_game_has_a_first_game_page_first_in_its_contents() -> None:
     for page in PAGES:
         index = (page.parent / "index.md").read_text(encoding="utf-8")
         entries = index.split("```{toctree}")[1].split("```")[0].split()
-        assert [e for e in entries if not e.startswith(":")][0] == "first-game"
+        assert next(e for e in entries if not e.startswith(":")) == "first-game"
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.parent.name)
@@ -51,7 +51,7 @@ def test_each_step_draws_a_reached_position_and_cites_its_rules(page: Path) -> N
     states, steps = _walkthrough(page)
     assert len(steps) >= 5
     plies = [n for numbers, _ in steps for n in numbers]
-    assert plies == sorted(plies) and plies[0] == 0 and plies[-1] == len(states) - 1
+    assert plies == sorted(plies) and plies[-1] == len(states) - 1
     for numbers, words in steps:
         cited = set(re.findall(r"`([A-Z]{2}(?:-[A-Z0-9]+)+)`", words))
         assert cited, f"the step before the picture of ply {numbers} cites no rule"
