@@ -42,8 +42,8 @@ def test_every_game_has_a_first_game_page_first_in_its_contents() -> None:
     assert {p.parent.name for p in PAGES} == {"cuckoo-dice", "cuckoo-cards", "zum-kuckuck"}
     for page in PAGES:
         index = (page.parent / "index.md").read_text(encoding="utf-8")
-        entries = index.split("```{toctree}")[1].split("```")[0].split()
-        assert next(e for e in entries if not e.startswith(":")) == "first-game"
+        lines = index.split("```{toctree}")[1].split("```")[0].split("\n")
+        assert next(e for e in lines if e.strip() and not e.startswith(":")) == "first-game"
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.parent.name)
