@@ -137,7 +137,9 @@ class StepDirective(SphinxDirective):
         svgs = []
         for text in self.arguments:
             if not text.isdigit() or int(text) >= len(states):
-                raise self.error(f"no position after {text!r} plies: the game has {len(states) - 1}")
+                raise self.error(
+                    f"no position after {text!r} plies: the game has {len(states) - 1}"
+                )
             state = states[int(text)]
             svgs.append(draw(state))
             if "view" in self.options:
