@@ -13,7 +13,7 @@ import json
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from random import Random
@@ -23,7 +23,23 @@ from ..cards import rules as cards_rules
 from ..cards.notation import format_record as cards_format
 from ..cards.notation import record_of as cards_record_of
 from ..cards.playout import random_game as cards_random_game
-from ..dice import PASS, PLAYER_NAMES, RULESETS, Setup, apply, legal_moves, new_game
+from ..dice import (
+    PASS,
+    PLAYER_NAMES,
+    RULESETS,
+    Infect,
+    Move,
+    Outcome,
+    Rolls,
+    Ruleset,
+    Setup,
+    apply,
+    chance_outcomes,
+    legal_moves,
+    new_game,
+    result,
+)
+from ..dice import ruleset as dice_ruleset
 from ..dice.notation import format_record, parse, record_of
 from ..dice.playout import random_game
 from ..kuckuck import rules as kuckuck_rules
@@ -249,6 +265,40 @@ def _cases() -> Iterator[Case]:
     yield Case("seen-ambiguous", ("CD-NOTATION-SEEN",), moves=("@003/A1B2",), expect="error")
     yield Case("lenient-move", ("CD-NOTATION-LENIENT",), moves=("6 @ 003 / a",))
     yield Case("not-a-move", ("CD-NOTATION-SYNTAX",), moves=("6@003/A!",), expect="error")
+    yield from _limit_cases(infect)
+
+
+def _limit_cases(infect: str) -> Iterator[Case]:
+    """Cases on both sides of a limit, and cases whose answer a misreading would change."""
+    yield Case("every-die-below", ("CD-PLACE-SUPPORT",), moves=("6@111", "5@011"), expect="error")
+    yield Case("sum-too-big", ("CD-INFECT-SUM",), moves=("3+4x5(1;1,1)",), expect="error")
+    take = (infect, "1+3x4'(1;1,1)")
+    yield Case("own-pool-takes-own", ("CD-INFECT-POOL",), moves=take, expect="error")
+    any_pool = {"infection_pool": "any"}
+    yield Case("any-pool-takes-any", ("CD-INFECT-POOL",), params=any_pool, moves=take)
+    for limit, expect in ((0, "legal"), (2, "state")):
+        yield Case(
+            f"limit-{limit}",
+            ("CD-INFECT-LIMIT",),
+            params={"infection_limit": limit},
+            moves=(infect, "1+1x2(1;1,1)")[: limit],
+            expect=expect,
+        )
+    # Which error wins (the notation chapter's order of checks): the die before its cell,
+    # the limit before the dice given.
+    yield Case(
+        "order-die-before-cell",
+        ("CD-PLACE-DIE", "CD-PLACE-EMPTY"),
+        moves=("6@003/A", "4'@003/A"),
+        expect="error",
+    )
+    yield Case(
+        "order-limit-before-sum",
+        ("CD-INFECT-LIMIT", "CD-INFECT-SUM"),
+        params={"infection_limit": 0},
+        moves=("2+2x5(1;1,1)",),
+        expect="error",
+    )
 
 
 def _rolls(setup: Setup) -> tuple[str, str]:
@@ -322,6 +372,7 @@ def _game_cases(root: Path) -> Iterator[Case]:
     yield Case(
         "record-tags-missing", ("CD-NOTATION-TAGS",), expect="error", record=" ".join(lines[1:])
     )
+    yield from _order_cases("CD", "record", "\n".join(lines), "pass")
     messy = " ".join(lines).lower().replace('"blue"', '"BLUE"')
     yield Case(
         "record-canonical",
@@ -342,12 +393,21 @@ def _seated(
     moves: tuple[str, ...] = (),
     expect: str = "state",
     players: tuple[str, ...] = ABC,
+    dealer: str | None = None,
     **params: Any,
 ) -> Case:
-    """A case of a card game: the players in seating order (the first deals, in
-    cuckoo-cards), the rulesets' parameters, moves sent one ``apply`` each."""
+    """A case of a card game: the players in seating order (in cuckoo-cards, the first
+    deals unless *dealer* is named), the rulesets' parameters, moves sent one ``apply``
+    each."""
     return Case(
-        case_id, rules, moves, expect, first=players[0], players=players, params=params, game=game
+        case_id,
+        rules,
+        moves,
+        expect,
+        first=dealer or players[0],
+        players=players,
+        params=params,
+        game=game,
     )
 
 
@@ -430,6 +490,17 @@ def _card_cases(root: Path) -> Iterator[Case]:
     yield hand("cards-one-player", ("CC-SETUP-PLAYERS",), (), "error", players=("Ann",))
     yield hand("cards-bad-variant", ("CC-RULESET-PARAMS",), (), "error", lives=0)
     yield hand("cards-perft", ("CC-TURN-ORDER",), ("deal 7h 3c 9s",), "perft 4")
+    yield hand("cards-cut-king-kept", ("CC-CUT-KING",), ("deal 7h 5c 2s", "keep", "keep", "cut Kd"))
+    yield hand("cards-second-dealer", ("CC-SETUP-DEALER", "CC-DEAL"), ("deal 7h",), dealer="Ben")
+    yield hand("cards-parameter-unknown", ("CC-RULESET-PARAMS",), (), "error", speed=2)
+    yield hand("cards-lives-99", ("CC-RULESET-PARAMS",), (), lives=99)
+    yield hand("cards-lives-100", ("CC-RULESET-PARAMS",), (), "error", lives=100)
+    yield hand(
+        "cards-order-swap-before-king",
+        ("CC-SWAP", "CC-KING-HELD"),
+        ("deal 7h 3c Ks", "keep", "keep", "swap"),
+        "error",
+    )
     for chapter in sorted((root / "spec" / CARDS).glob("*.md")):
         yield from _examples(chapter)
     texts = []
@@ -498,6 +569,18 @@ def _kuckuck_cases(root: Path) -> Iterator[Case]:
     yield match("zk-two-players", ("ZK-SETUP-PLAYERS",), (), "error", players=("Ann", "Ben"))
     yield match("zk-bad-variant", ("ZK-RULESET-PARAMS",), (), "error", variant="quick")
     yield match("zk-perft", ("ZK-ROUND-NEST", "ZK-BASIC-SIMULTANEOUS"), DEAL3, "perft 3")
+    yield match("zk-parameter-unknown", ("ZK-RULESET-PARAMS",), (), "error", speed=2)
+    yield match("zk-five-players", ("ZK-SETUP-PLAYERS",), players=(*four, "Eve"))
+    yield match(
+        "zk-six-players", ("ZK-SETUP-PLAYERS",), (), "error", players=(*four, "Eve", "Fay")
+    )
+    yield match(
+        "zk-order-turn-before-hand",
+        ("ZK-TACTICAL-ORDER", "ZK-ROUND-PLAY"),
+        (*DEAL3, "nest 3 9", "Ann 1"),
+        "error",
+        variant="tactical",
+    )
     mixed = (
         f"deal Ann {HIGH}",
         f"deal Ben {HALF}",
@@ -585,17 +668,93 @@ def _whole_games(
         )
     shouted = texts[-1].upper().replace(game.upper(), game)
     yield Case(canonical[0], canonical[1], expect="format", record=" ".join(shouted.split()))
+    prefix = {CARDS: "CC", KUCKUCK: "ZK"}[game]
+    yield from _order_cases(prefix, results[0], texts[0], {"CC": "keep", "ZK": "nest 1 2"}[prefix])
+
+
+def _order_cases(prefix: str, slug: str, text: str, late: str) -> Iterator[Case]:
+    """Which error wins, for a finished game's record *text* (the notation chapters' order
+    of checks): a Result tag that disagrees with the movetext's token is refused before
+    any move is replayed; a move illegal after the end (*late*) before the result the
+    game ends in is compared with the record's."""
+    words = text.split()
+    token = words[-1].strip('"')
+    assert token != "*" and f'[Result "{token}"]' in text, "a finished game, one-word result"
+    unknown = " ".join([*words[:-1], "*"]).replace(f'[Result "{token}"]', '[Result "*"]')
+    result, over = f"{prefix}-NOTATION-RESULT", f"{prefix}-TURN-OVER"
+    yield Case(f"{slug}-result-replayed", (result,), expect="error", record=unknown)
+    late_and_tag = " ".join([*words[:-1], late, "*"])
+    yield Case(f"{slug}-order-tag-first", (result, over), expect="error", record=late_and_tag)
+    late_only = " ".join([*unknown.split()[:-1], late, "*"])
+    yield Case(f"{slug}-order-moves-first", (over, result), expect="error", record=late_only)
 
 
 def _examples(path: Path) -> Iterator[Case]:
     """The spec's examples as record cases: their final state, or their error."""
-    pattern = re.compile(
-        r"^```\{example\} (\S+)\n:rules: ([^\n]*)\n:expect: ([^\n]*)\n\n(.*?)^```",
-        re.M | re.S,
-    )
-    for slug, rules, expect, body in pattern.findall(path.read_text(encoding="utf-8")):
+    pattern = re.compile(r"^```\{example\} (\S+)\n((?::\w+:[^\n]*\n)*)\n(.*?)^```", re.M | re.S)
+    for slug, options, body in pattern.findall(path.read_text(encoding="utf-8")):
+        fields = dict(re.findall(r"^:(\w+):\s*(.*)$", options, re.M))  # caption, rules, expect
+        rules, expect = fields["rules"], fields["expect"]
         kind = "error" if expect.split()[0] in ("illegal", "malformed", "ambiguous") else "state"
-        yield Case(f"spec-{slug}", tuple(rules.split()), expect=kind, record=" ".join(body.split()))
+        record = " ".join(body.split())
+        yield Case(f"spec-{slug}", tuple(rules.split()), expect=kind, record=record)
+        if kind == "state" and "ZK-MATCH-WINNER" in rules.split():  # not in the state
+            yield Case(f"spec-{slug}-result", ("ZK-MATCH-WINNER",), expect="result", record=record)
+
+
+SETTINGS: Final = (
+    ("side_majority", "absolute", ("CD-SCORE-MAJORITY",), "dungeon"),
+    ("dungeon_tiebreak", "owner", ("CD-SCORE-DUNGEON",), "dungeon"),
+    ("tiebreak", "captures-dungeon", ("CD-SCORE-CAPTURES",), "captures"),
+    ("tiebreak", "captures-dungeon", ("CD-SCORE-SHARED", "CD-SCORE-CAPTURES"), "shared"),
+)
+"""Scoring parameters, each with a reason its setting must give for a different result."""
+
+
+def _settings_cases() -> Iterator[Case]:
+    """For each scoring parameter and tie-break, the first random game whose result (its
+    winners or its reason) the setting changes, ending with the reason asked for, played
+    under both settings."""
+    base = RULESETS["cuckoo"]
+    for param, value, rules, reason in SETTINGS:
+        changed = dice_ruleset("cuckoo", **{param: value})
+        for seed in range(5000):
+            setup, moves = _tie_prone_game(base, Random(seed))
+            before, after = (_final(r, setup, moves) for r in (base, changed))
+            if after.reason == reason and after != before:
+                break
+        else:
+            raise AssertionError(f"no random game tells {param}={value} apart")
+        seat = {"first": PLAYER_NAMES[setup.first], "rolls": _rolls(setup)}
+        played = tuple(map(str, moves))
+        slug = f"settings-{param.replace('_', '-')}-{reason}"
+        yield Case(f"{slug}-default", rules, played, "result", **seat)  # type: ignore[arg-type]
+        yield Case(f"{slug}-{value}", rules, played, "result", params={param: value}, **seat)  # type: ignore[arg-type]
+
+
+def _tie_prone_game(rules: Ruleset, rng: Random) -> tuple[Setup, tuple[Move, ...]]:
+    """A random game in which sides often tie: both players roll the same few values."""
+    roll = tuple(rng.choice((1, 1, 2, 6)) for _ in range(10))
+    setup = Setup((roll, roll), rng.choice((0, 1)))
+    state, moves = new_game(rules, setup), []
+    while not state.is_over:
+        move = rng.choice(legal_moves(state))
+        assert not isinstance(move, Rolls)
+        if isinstance(move, Infect):
+            outcomes = chance_outcomes(apply(state, move))
+            move = replace(move, rolls=rng.choice(outcomes)[0])
+        state = apply(state, move)
+        moves.append(move)
+    return setup, tuple(moves)
+
+
+def _final(rules: Ruleset, setup: Setup, moves: tuple[Move, ...]) -> Outcome:
+    state = new_game(rules, setup)
+    for move in moves:
+        state = apply(state, move)
+    outcome = result(state)
+    assert outcome is not None
+    return outcome
 
 
 def _perft_cases() -> Iterator[Case]:
@@ -699,7 +858,7 @@ def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
             for chapter in sorted((root / "spec" / "cuckoo-dice").glob("*.md"))
             for case in _examples(chapter)
         ]
-        sources = (*_cases(), *examples, *_game_cases(root), *_perft_cases())
+        sources = (*_cases(), *examples, *_game_cases(root), *_settings_cases(), *_perft_cases())
     cases = []
     for case in sources:
         entry: dict[str, Any] = {"id": case.id, "rules": list(case.rules)}
