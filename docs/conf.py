@@ -14,6 +14,9 @@ from __future__ import annotations
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
 
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
@@ -58,3 +61,25 @@ cuckoo_example_language = "cuckoo"
 
 html_theme = "furo"
 html_title = "Cuckoo rules"
+
+# The print style sheet of the rulebook's PDFs (docs/print.py).
+html_static_path = ["_static/rulebook"]
+html_css_files = ["rulebook.css"]
+
+
+def _heading_levels(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """Give a level to the toctree captions Sphinx marks ``role="heading"`` without one:
+    axe-core reports a heading role with no ``aria-level`` as critical (aria-required-attr),
+    and screen readers cannot place such a heading in the page's outline."""
+    for key in ("furo_navigation_tree", "body"):
+        if isinstance(context.get(key), str):
+            context[key] = context[key].replace(
+                'class="caption" role="heading">', 'class="caption" role="heading" aria-level="2">'
+            )
+
+
+def setup(app: Sphinx) -> None:
+    """After furo has built the navigation (priority 500), fix its headings."""
+    app.connect("html-page-context", _heading_levels, priority=900)

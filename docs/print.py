@@ -1,0 +1,139 @@
+"""The printable rulebook: each game's rules as one PDF, for players to print for the table.
+
+    python docs/print.py SITE OUT_DIR
+
+SITE is the built site (``python -m sphinx -b html docs SITE``); OUT_DIR receives one PDF
+per game, named after its folder in ``spec/``: ``cuckoo-dice.pdf``, ``cuckoo-cards.pdf``,
+``zum-kuckuck.pdf``.  A game's PDF is its rules page followed by every chapter its table of
+contents lists, in that order, printed by headless Chromium with the site's print style
+sheet (``docs/_static/rulebook/rulebook.css``): each chapter on a new page, no navigation,
+pictures kept whole, page numbers at the foot.  Links between the chapters become links
+inside the PDF.
+
+Needs Playwright (the ``browser`` extra) and Chromium: Debian's ``/usr/bin/chromium`` by
+default, another one with ``CHROMIUM=/path/to/chrome``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+PAPER = "A4"
+MARGIN = {"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"}
+FOOTER = (
+    '<div style="width:100%;font-size:8pt;color:#555;text-align:center">'
+    '<span class="title"></span> · <span class="pageNumber"></span> / '
+    '<span class="totalPages"></span></div>'
+)
+
+# Appends each chapter's article to the rules page's article, as a section whose ids are
+# prefixed with the chapter's number, so that ids repeated across chapters ("examples") stay
+# apart; links to a chapter, or into one, then point inside the page.
+ASSEMBLE = """
+async (chapters) => {
+  const main = document.querySelector('article[role="main"]');
+  const number = new Map(chapters.map(([file], n) => [file, `c${n + 1}`]));
+  const here = location.pathname.split('/').slice(0, -1).join('/');
+  const renamed = (prefix, id) => `${prefix}-${id}`;
+  for (const [file, html] of chapters) {
+    const prefix = number.get(file);
+    const body = new DOMParser().parseFromString(html, 'text/html')
+      .querySelector('article[role="main"]');
+    const section = document.createElement('section');
+    section.className = 'cuckoo-print-chapter';
+    section.id = prefix;
+    section.append(...body.childNodes);
+    for (const el of section.querySelectorAll('[id]')) el.id = renamed(prefix, el.id);
+    for (const el of section.querySelectorAll('[aria-labelledby]')) {
+      const ids = el.getAttribute('aria-labelledby').split(/\\s+/);
+      el.setAttribute('aria-labelledby', ids.map((id) => renamed(prefix, id)).join(' '));
+    }
+    for (const a of section.querySelectorAll('a[href^="#"]')) {
+      a.setAttribute('href', '#' + renamed(prefix, a.getAttribute('href').slice(1)));
+    }
+    main.append(section);
+  }
+  for (const a of main.querySelectorAll('a[href]')) {
+    const url = new URL(a.getAttribute('href'), location.href);
+    const folder = url.pathname.split('/').slice(0, -1).join('/');
+    const prefix = number.get(url.pathname.split('/').pop());
+    if (folder === here && prefix && url.protocol === location.protocol) {
+      a.setAttribute('href', url.hash ? '#' + renamed(prefix, url.hash.slice(1)) : '#' + prefix);
+    }
+  }
+  await Promise.all([...document.images].map((img) => img.complete ? null :
+    new Promise((done) => { img.onload = img.onerror = done; })));
+}
+"""
+
+
+def games(site: Path) -> list[Path]:
+    """The rules page of each game in the built *site*."""
+    return sorted(site.glob("spec/*/index.html"))
+
+
+def print_game(browser: Any, index: Path, pdf: Path) -> Path:
+    """Print one game's rules page and its chapters into *pdf*, with *browser* (Playwright's
+    Chromium); returns *pdf*."""
+    page = browser.new_page()
+    try:
+        page.goto(index.resolve().as_uri())
+        hrefs = page.eval_on_selector_all(
+            ".toctree-wrapper li.toctree-l1 > a.reference.internal",
+            "links => links.map(a => a.getAttribute('href').split('#')[0])",
+        )
+        files = [h for h in dict.fromkeys(hrefs) if h and "/" not in h]
+        chapters = [(f, (index.parent / f).read_text(encoding="utf-8")) for f in files]
+        page.evaluate(ASSEMBLE, chapters)
+        page.emulate_media(media="print")
+        pdf.parent.mkdir(parents=True, exist_ok=True)
+        page.pdf(
+            path=str(pdf),
+            format=PAPER,
+            margin=MARGIN,
+            print_background=True,
+            display_header_footer=True,
+            header_template="<span></span>",
+            footer_template=FOOTER,
+            outline=True,
+            tagged=True,
+        )
+    finally:
+        page.close()
+    return pdf
+
+
+def print_rulebooks(browser: Any, site: Path, out: Path) -> list[Path]:
+    """One PDF per game of *site* in *out*; returns their paths."""
+    return [print_game(browser, index, out / f"{index.parent.name}.pdf") for index in games(site)]
+
+
+def main(argv: list[str]) -> int:
+    """``print.py SITE OUT_DIR``: print every game's rules; exit 2 on a usage error."""
+    if len(argv) != 2:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    site, out = Path(argv[0]), Path(argv[1])
+    if not games(site):
+        print(f"{site}: no spec/*/index.html; build the site first", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            for pdf in print_rulebooks(browser, site, out):
+                print(pdf)
+        finally:
+            browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,243 @@
+"""The rulebook in a real browser: printed to PDF as players print it (``docs/print.py``),
+checked page by page, and read by axe-core at desktop and phone width.
+
+The PDFs' pages are rendered to images with pypdfium2 (the ``browser`` extra).  axe-core
+comes from the npm registry (``npm pack``, pinned by version and integrity, cached in
+``docs/_build/cache``), as the docs build fetches Pyodide.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import math
+import re
+import subprocess
+import tarfile
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from cuckoo import CuckooError, NotationError
+from cuckoo.games import read_records
+
+from .app import NO_SIDEWAYS_SCROLL
+from .site import ROOT, Server
+
+pdfium = pytest.importorskip("pypdfium2", reason="needs the browser extra")
+
+AXE_VERSION = "4.14.1"
+AXE_INTEGRITY = (
+    "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ"
+    "=="
+)
+CACHE = ROOT / "docs" / "_build" / "cache"
+A4 = (595.28, 841.89)
+"""An A4 page in PDF points."""
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+AXE_PAGES = (
+    "spec/cuckoo-dice/index.html",
+    "spec/cuckoo-dice/infect.html",
+    "spec/cuckoo-cards/hand.html",
+    "spec/zum-kuckuck/scoring.html",
+)
+"""A game's first page and a chapter of each game, with rules, examples and pictures."""
+PICTURE_PATHS = 30
+"""A page holding a drawn position has at least this many vector paths (one per die, card
+or cell, and more); text, code and rule boxes have a handful."""
+
+
+def _load_printer() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("cuckoo_print", ROOT / "docs" / "print.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def rulebooks(browser: Any, site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Each game's PDF, printed from the site, opened with pdfium."""
+    out = tmp_path_factory.mktemp("pdf")
+    paths = _load_printer().print_rulebooks(browser, site, out)
+    return {path.stem: pdfium.PdfDocument(path) for path in paths}
+
+
+def _games(site: Path) -> list[str]:
+    return sorted(p.parent.name for p in site.glob("spec/*/index.html"))
+
+
+def _chapters(site: Path, game: str) -> list[Path]:
+    """The rules page of *game* and the chapters its table of contents lists."""
+    index = site / "spec" / game / "index.html"
+    html = index.read_text(encoding="utf-8")
+    files = re.findall(
+        r'class="toctree-l1"><a class="reference internal" href="([\w-]+\.html)"', html
+    )
+    return [index, *(index.parent / f for f in dict.fromkeys(files))]
+
+
+def test_every_game_has_a_pdf(rulebooks: dict[str, Any], site: Path) -> None:
+    assert sorted(rulebooks) == _games(site) == ["cuckoo-cards", "cuckoo-dice", "zum-kuckuck"]
+
+
+def test_page_counts_are_sane(rulebooks: dict[str, Any], site: Path) -> None:
+    """Each chapter starts a page of its own, and no game runs to a book."""
+    for game, pdf in rulebooks.items():
+        chapters = len(_chapters(site, game))
+        assert chapters >= 5
+        assert chapters <= len(pdf) <= 150, f"{game}: {len(pdf)} pages for {chapters} chapters"
+
+
+def test_every_page_is_a4_and_nothing_runs_off_it(rulebooks: dict[str, Any]) -> None:
+    """Content wider than the paper would be cut off at its right edge."""
+    beyond = []
+    for game, pdf in rulebooks.items():
+        for n, page in enumerate(pdf, 1):
+            width, height = page.get_size()
+            assert abs(width - A4[0]) < 2 and abs(height - A4[1]) < 2, f"{game} page {n}"
+            for obj in page.get_objects(max_depth=1):
+                if obj.type not in (pdfium.raw.FPDF_PAGEOBJ_TEXT, pdfium.raw.FPDF_PAGEOBJ_IMAGE):
+                    continue  # a background's path may reach past a box it is clipped to
+                left, _, right, _ = obj.get_bounds()
+                if left < -1 or right > width + 1:
+                    beyond.append(f"{game} page {n}: {left:.0f} to {right:.0f} pt")
+    assert not beyond, beyond[:10]
+
+
+def test_every_page_renders_with_ink(rulebooks: dict[str, Any]) -> None:
+    blank = []
+    for game, pdf in rulebooks.items():
+        for n, page in enumerate(pdf, 1):
+            bitmap = page.render(scale=0.25, grayscale=True)
+            pixels = bytes(bitmap.buffer)
+            dark = sum(1 for value in pixels if value < 200)
+            if dark < len(pixels) * 0.002:
+                blank.append(f"{game} page {n}")
+    assert not blank, blank
+
+
+def test_the_pictures_are_printed(rulebooks: dict[str, Any], site: Path) -> None:
+    """Enough pages carry the vector content of the drawn positions and cards for the
+    pictures of the game's pages (at most four fit on a page)."""
+    for game, pdf in rulebooks.items():
+        pictures = sum(
+            page.read_text(encoding="utf-8").count('class="cuckoo-picture"')
+            for page in _chapters(site, game)
+        )
+        drawn = [
+            n
+            for n, page in enumerate(pdf, 1)
+            if sum(1 for o in page.get_objects() if o.type == pdfium.raw.FPDF_PAGEOBJ_PATH)
+            >= PICTURE_PATHS
+        ]
+        assert pictures >= 5, f"{game}: {pictures} pictures in its pages"
+        assert len(drawn) >= math.ceil(pictures / 4), f"{game}: {pictures} pictures on {drawn}"
+
+
+@pytest.mark.parametrize("game", ["cuckoo-dice", "cuckoo-cards", "zum-kuckuck"])
+def test_a_refused_example_shows_the_engines_message(site: Path, game: str) -> None:
+    """In the built pages, each refused example's message is the engine's error."""
+    shown = 0
+    for page in _chapters(site, game):
+        html = re.sub(r"<span[^>]*>|</span>", "", page.read_text(encoding="utf-8"))
+        for example in html.split('id="example-')[1:]:
+            slug = example[: example.index('"')]
+            refusal = re.search(r"<pre>\$ cuckoo validate (\S+)\n(.*?)</pre>", example, re.S)
+            if refusal is None:
+                continue
+            assert refusal[1] == f"{slug}.cuckoo"
+            record = _unescape(re.search(r"<pre>(.*?)</pre>", example, re.S)[1])
+            (item,) = read_records(record.splitlines(keepends=True), source=refusal[1])
+            with pytest.raises(CuckooError) as refused:
+                if isinstance(item, NotationError):
+                    raise item
+                kit, parsed = item
+                for _ in kit.replay(parsed):
+                    pass
+            assert _unescape(refusal[2]).strip() == str(refused.value)
+            shown += 1
+    assert shown >= 5
+
+
+def _unescape(html: str) -> str:
+    return (
+        html.replace("&quot;", '"')
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+    )
+
+
+# --- axe-core --------------------------------------------------------------------------------
+
+
+def _integrity(path: Path) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """axe-core's browser script, fetched once with ``npm pack`` and checked by integrity."""
+    tarball = CACHE / f"axe-core-{AXE_VERSION}.tgz"
+    if not tarball.is_file() or _integrity(tarball) != AXE_INTEGRITY:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            ["npm", "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", str(CACHE)],
+            check=True,
+            capture_output=True,
+        )
+    assert _integrity(tarball) == AXE_INTEGRITY, f"{tarball}: not the pinned axe-core"
+    with tarfile.open(tarball) as archive:
+        member = archive.extractfile("package/axe.min.js")
+        assert member is not None
+        return member.read().decode("utf-8")
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def sized_page(request: pytest.FixtureRequest, browser: Any, server: Server) -> Iterator[Any]:
+    """A page of a fresh browser context at desktop or phone size."""
+    context = browser.new_context(base_url=server.url, viewport=request.param)
+    yield context.new_page()
+    context.close()
+
+
+def _serious(page: Any, axe: str) -> list[str]:
+    """axe-core's serious and critical violations on *page*, one line each."""
+    page.add_script_tag(content=axe)
+    result = page.evaluate("async () => (await axe.run(document)).violations")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']}: {node['target']}"
+        for v in result
+        if v["impact"] in ("serious", "critical")
+        for node in v["nodes"][:3]
+    ]
+
+
+@pytest.mark.parametrize("path", AXE_PAGES)
+def test_no_serious_accessibility_violation(sized_page: Any, axe_script: str, path: str) -> None:
+    sized_page.goto(path)
+    found = _serious(sized_page, axe_script)
+    assert not found, "\n".join(found)
+
+
+def test_no_rulebook_page_scrolls_sideways_on_a_phone(
+    browser: Any, server: Server, site: Path
+) -> None:
+    context = browser.new_context(base_url=server.url, viewport=PHONE)
+    page = context.new_page()
+    wide = []
+    for game in _games(site):
+        for chapter in _chapters(site, game):
+            page.goto(chapter.relative_to(site).as_posix())
+            if not page.evaluate(NO_SIDEWAYS_SCROLL):
+                width = page.evaluate("document.documentElement.scrollWidth")
+                wide.append(f"{chapter.relative_to(site)}: {width} px")
+    context.close()
+    assert not wide, wide
