@@ -20,14 +20,15 @@ from pathlib import Path
 from random import Random
 from typing import IO, Any, Final, NoReturn
 
-from . import __version__, kuckuck
-from .bots import BOTS as BOT_NAMES
+from . import __version__, dice, kuckuck
 from .conformance.runner import add_arguments as conform_arguments
 from .dice import RULESETS
 from .errors import CuckooError, NotationError, SetupError, shown
 from .files import FileProblem, atomic_write, check_writable, open_lines, terminate_cleanly
 from .games import GAMES, Kit, read_records, validate
 from .notation import MAX_RECORD_CHARS, Record, split_records
+from .players.bots import BOTS, Bot, bot_named
+from .players.tables import TABLES
 from .progress import Progress, plural
 
 __all__ = ["main"]
@@ -167,10 +168,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 def cmd_random(args: argparse.Namespace) -> int:
     rng = Random(args.seed)
     kit = GAMES[args.game]
-    if args.ruleset and args.ruleset not in kit.variants:
-        rulesets = ", ".join(kit.variants) or "none"
-        raise UsageError(f"{args.game} has no ruleset {args.ruleset}; its rulesets: {rulesets}")
-    variant = args.ruleset or next(iter(kit.variants), "")
+    variant = _variant(args.game, args.ruleset)
     progress = Progress("game", args.games, quiet=args.quiet)
     with _output(args.output) as out:
         for number in range(1, args.games + 1):
@@ -234,71 +232,82 @@ def _completion() -> Callable[[Iterable[str]], None]:
     return offer
 
 
-def cmd_selfplay(args: argparse.Namespace) -> int:
-    from .bots import bot_named
-    from .dice.notation import format_record, record_of
-    from .selfplay import Tally, series
+def _variant(game: str, ruleset: str | None) -> str:
+    """The ruleset or version named for *game* (its default if none), or a usage error."""
+    kit = GAMES[game]
+    if ruleset and ruleset not in kit.variants:
+        rulesets = ", ".join(kit.variants) or "none"
+        raise UsageError(f"{game} has no ruleset {ruleset}; its rulesets: {rulesets}")
+    return ruleset or next(iter(kit.variants), "")
 
-    names = tuple(args.bots.split(","))
-    if len(names) != 2:
-        raise UsageError("--bots takes two bots, such as random,greedy")
+
+def _bots(names: Sequence[str], game: str) -> list[Bot]:
     try:
-        bots = (bot_named(names[0]), bot_named(names[1]))
+        return [bot_named(name, game) for name in names]
     except ValueError as error:
         raise UsageError(str(error)) from None
-    rules = RULESETS[args.ruleset]
-    tally = Tally()
 
-    def progress(done: int) -> None:
-        if not sys.stderr.isatty():
-            return
-        filled = 30 * done // args.games
-        print(
-            f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{args.games}",
-            end="",
-            file=sys.stderr,
-            flush=True,
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from .players.selfplay import Tally, series
+    from .record import NOTATIONS
+
+    variant = _variant(args.game, args.ruleset)
+    names = tuple(args.bots.split(","))
+    fewest, most = TABLES[args.game].players
+    if not fewest <= len(names) <= most:
+        raise UsageError(
+            f"--bots takes one bot per player, {fewest} to {most} for {args.game}, "
+            "such as random,greedy"
         )
-
+    bots = _bots(names, args.game)
+    dice_game = args.game == "cuckoo-dice"
+    seats = dice.PLAYER_NAMES if dice_game else tuple(f"P{s + 1}" for s in range(len(names)))
+    tally = Tally()
+    progress = Progress("game", args.games, quiet=args.quiet)
+    notation: Any = NOTATIONS[args.game]
     with _output(args.output) if args.output else nullcontext() as out:
-        for number, game in enumerate(series(rules, bots, args.games, args.seed, progress), 1):
+        games = series(bots, args.games, args.seed, game=args.game, variant=variant)
+        for number, game in enumerate(games, 1):
             tally.add(game)
+            progress.advance()
             if out is not None:
-                tags = [
-                    ("Event", f"selfplay, seed {args.seed}"),
-                    ("Round", str(number)),
-                    ("Blue", names[0]),
-                    ("Red", names[1]),
-                ]
-                text = format_record(record_of(rules, game.setup, game.moves, tags))
-                out.write(("\n" if number > 1 else "") + text)
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
-    print(f"{args.games} games of {args.ruleset}, seed {args.seed}")
-    for line in tally.lines((names[0], names[1])):
+                tags = [("Event", f"selfplay, seed {args.seed}"), ("Round", str(number))]
+                if dice_game:
+                    tags += list(zip(seats, names, strict=True))
+                record = notation.record_of(game.rules, game.setup, game.moves, tags)
+                out.write(("\n" if number > 1 else "") + notation.format_record(record))
+    progress.close()
+    print(f"{plural(args.games, 'game')} of {variant or args.game}, seed {args.seed}")
+    for line in tally.lines(names, seats):
         print(line)
     return EXIT_OK
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from . import play
-    from .bots import bot_named
+    from .players import terminal
 
-    try:
-        bot = bot_named(args.bot)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    variant = _variant(args.game, args.ruleset)
+    fewest, most = TABLES[args.game].players
+    players = 2 if args.game == "cuckoo-dice" else args.players
+    if not fewest <= players <= most:
+        raise UsageError(f"--players: {args.game} takes {fewest} to {most} players")
+    bots = _bots([args.bot or BOTS[args.game][-1]] * (players - 1), args.game)
     path = Path(args.output)
     if path.exists():
-        raise UsageError(f"{path} exists: choose another file")
-    human = 0 if args.side.lower() == "blue" else 1
+        raise UsageError(f"{shown(args.output)} exists: choose another file")
+    try:
+        check_writable(path)
+    except OSError as error:
+        raise UsageError(f"{shown(args.output)}: cannot write: {error.strerror}") from None
+    human = 1 if args.side.lower() == "red" and args.game == "cuckoo-dice" else 0
 
     def say(text: str) -> None:
         print(text, flush=True)
 
     try:
-        return play.run(
-            bot, human, RULESETS[args.ruleset], args.seed, path, input, say, _completion()
+        return terminal.run(
+            args.game, bots, human, variant, args.seed, path, input, say, _completion()
         )
     except (EOFError, KeyboardInterrupt):
         say(f"\nsaved in {path}")
@@ -315,6 +324,14 @@ def cmd_conform(args: argparse.Namespace) -> int:
     from .conformance.runner import main as conform
 
     return conform(args)
+
+
+def cmd_completion(args: argparse.Namespace) -> int:
+    from .completion import script
+
+    bots = sorted({name for names in BOTS.values() for name in names})
+    sys.stdout.write(script(build_parser(), args.shell, {"bot": bots}))
+    return EXIT_OK
 
 
 def cmd_format(args: argparse.Namespace) -> int:
@@ -451,7 +468,19 @@ def _output_option(parser: argparse._ActionsContainer, what: str = "write here")
     )
 
 
-DICE_RULESETS: Final = ", ".join(sorted(RULESETS))
+def _ruleset_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ruleset",
+        choices=sorted({v for kit in GAMES.values() for v in kit.variants}),
+        metavar="R",
+        help=f"cuckoo-dice: {', '.join(sorted(RULESETS))} (default: cuckoo); "
+        f"zum-kuckuck: {', '.join(kuckuck.VARIANTS)} (default: basic)",
+    )
+
+
+_BOT_HELP: Final = "; ".join(f"{game}: {', '.join(names)}" for game, names in BOTS.items()) + (
+    ", mcts:N (N playouts a move)"
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -528,13 +557,7 @@ def build_parser() -> argparse.ArgumentParser:
         "cuckoo random --seed 2 --game zum-kuckuck --ruleset tactical --players 5",
     )
     _game_option(p, "the game")
-    p.add_argument(
-        "--ruleset",
-        choices=sorted({v for kit in GAMES.values() for v in kit.variants}),
-        metavar="R",
-        help=f"cuckoo-dice: {DICE_RULESETS} (default: cuckoo); "
-        f"zum-kuckuck: {', '.join(kuckuck.VARIANTS)} (default: basic)",
-    )
+    _ruleset_option(p)
     p.add_argument(
         "--players",
         type=_players,
@@ -572,32 +595,21 @@ def build_parser() -> argparse.ArgumentParser:
         "selfplay",
         "bots against bots, with win rates",
         "cuckoo selfplay --bots random,greedy --games 200 --seed 1\n"
-        "cuckoo selfplay --bots mcts:100,greedy --games 20 --seed 1 -o games.cuckoo",
+        "cuckoo selfplay --bots mcts:100,greedy --games 20 --seed 1 -o games.cuckoo\n"
+        "cuckoo selfplay --game zum-kuckuck --bots random,random,random --seed 1",
     )
-    p.add_argument(
-        "--game",
-        choices=["cuckoo-dice"],
-        default="cuckoo-dice",
-        metavar="GAME",
-        help="the game: cuckoo-dice (default: cuckoo-dice)",
-    )
+    _game_option(p, "the game")
     p.add_argument(
         "--bots",
         required=True,
-        metavar="A,B",
-        help=f"two bots, Blue's first: {', '.join(BOT_NAMES)} or mcts:N (N playouts a move)",
+        metavar="A,B,...",
+        help=f"one bot per player, the first player's first; {_BOT_HELP}",
     )
     p.add_argument(
         "--games", type=_positive, default=100, metavar="N", help="how many (default: 100)"
     )
     p.add_argument("--seed", type=int, required=True, help="same seed, same games (required)")
-    p.add_argument(
-        "--ruleset",
-        choices=sorted(RULESETS),
-        default="cuckoo",
-        metavar="R",
-        help=f"the dice ruleset: {DICE_RULESETS} (default: cuckoo)",
-    )
+    _ruleset_option(p)
     _output_option(p, "also write the records here,")
     _quiet(p)
     p.set_defaults(run=cmd_selfplay)
@@ -605,32 +617,35 @@ def build_parser() -> argparse.ArgumentParser:
     p = _command(
         commands,
         "play",
-        "play against a bot in the terminal",
-        "cuckoo play -o mygame.cuckoo\ncuckoo play --bot greedy --side Red -o mygame.cuckoo",
+        "play against bots in the terminal",
+        "cuckoo play -o mygame.cuckoo\ncuckoo play --bot greedy --side Red -o mygame.cuckoo\n"
+        "cuckoo play --game cuckoo-cards --players 4 -o cards.cuckoo",
         "Type your moves in notation ('legal' lists them, Tab completes them, 'undo' takes "
-        "back your last move); the bot answers and the game is saved after every move.",
+        "back your last move); the bots answer, chance is drawn and announced, and the game "
+        "is saved after every move.",
     )
+    _game_option(p, "the game")
     p.add_argument(
         "--bot",
-        default="mcts",
         metavar="BOT",
-        help=f"{', '.join(BOT_NAMES)} or mcts:N, N playouts a move (default: mcts)",
+        help=f"the bot in every other seat; {_BOT_HELP}; default: the strongest of the game",
     )
     p.add_argument(
         "--side",
         choices=["Blue", "Red", "blue", "red"],
         default="Blue",
         metavar="SIDE",
-        help="your colour: Blue or Red (default: Blue)",
+        help="cuckoo-dice: your colour, Blue or Red (default: Blue)",
     )
     p.add_argument(
-        "--ruleset",
-        choices=sorted(RULESETS),
-        default="cuckoo",
-        metavar="R",
-        help=f"the dice ruleset: {DICE_RULESETS} (default: cuckoo)",
+        "--players",
+        type=_players,
+        default=3,
+        metavar="N",
+        help="cuckoo-cards (2 to 51) and zum-kuckuck (3 to 5): how many, you included (default: 3)",
     )
-    p.add_argument("--seed", type=int, default=0, help="the dice's seed (default: 0)")
+    _ruleset_option(p)
+    p.add_argument("--seed", type=int, default=0, help="the seed of chance (default: 0)")
     p.add_argument(
         "-o", "--output", required=True, metavar="FILE", help="where the game is saved (required)"
     )
@@ -656,6 +671,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _command(
         commands,
+        "completion",
+        "print the shell completion script",
+        'eval "$(cuckoo completion bash)"    (in ~/.bashrc)\n'
+        'eval "$(cuckoo completion zsh)"     (in ~/.zshrc)',
+    )
+    p.add_argument("shell", choices=["bash", "zsh"], metavar="SHELL", help="bash or zsh")
+    p.set_defaults(run=cmd_completion)
+
+    p = _command(
+        commands,
         "format",
         "rewrite records in canonical form",
         "cuckoo format game.cuckoo\ncuckoo format --in-place game.cuckoo",
@@ -668,10 +693,24 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--in-place", action="store_true", help="rewrite FILE (atomically)")
     _quiet(p)
     p.set_defaults(run=cmd_format)
+    for sub in commands.choices.values():
+        _choices_once(sub)
     return parser
 
 
+def _choices_once(parser: argparse.ArgumentParser) -> None:
+    """Options with a fixed set of values show a name in the usage and list the values in
+    their help only, not three times over (as conform's options, declared by the runner)."""
+    for action in parser._actions:
+        if action.choices and action.option_strings and action.metavar is None:
+            action.metavar = action.dest.upper()
+            words = ", ".join(map(str, action.choices))
+            if action.help and words not in action.help:
+                action.help += f"; one of {words}"
+
+
 COMMANDS: Final = (
+    "completion",
     "validate",
     "replay",
     "legal",

@@ -126,6 +126,10 @@ def unquote(token: str) -> str:
     return "".join(out)
 
 
+_ENDS: Final = {"$END": "the end of the record", "<END-OF-FILE>": "the end of the record"}
+"""Lark's names for the end of the text, as a reader would say it."""
+
+
 def syntax_error(
     error: UnexpectedInput,
     chunk: Chunk,
@@ -151,8 +155,11 @@ def syntax_error(
         assert isinstance(error, UnexpectedEOF)
         expected = tuple(sorted(error.expected))
         found = "unexpected end of record"
-    expected = tuple(sorted({names.get(name, name) for name in expected}))
+    expected = tuple(sorted({names.get(name, _ENDS.get(name, name)) for name in expected}))
     names_text = "; ".join(expected[:8]) + ("; ..." if len(expected) > 8 else "")
+    if expected == (_ENDS["$END"],):  # the record was over: its result token stood before
+        found += " after the result that ends the record (a new record starts with its tags)"
+        expected = ()
     message = f"{friendly or found}; expected {names_text}" if expected else str(friendly or found)
     line = error.line if isinstance(error.line, int) and error.line > 0 else 1
     column = error.column if isinstance(error.column, int) and error.column > 0 else 1

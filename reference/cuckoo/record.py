@@ -23,7 +23,7 @@ from .kuckuck import notation as kuckuck_notation
 from .notation import MAX_RECORD_CHARS
 from .parameters import whole_number
 
-__all__ = ["Recorder", "prompt"]
+__all__ = ["NEW", "Recorder", "Session", "prompt", "refusal", "resume", "run"]
 
 T = TypeVar("T")
 Ask = Callable[[str], str]
@@ -118,6 +118,15 @@ def resume(path: Path) -> Recorder:
     return Recorder(kit.dialect.game, path, rules, record.setup(), tags, moves)
 
 
+def refusal(error: Exception) -> str:
+    """Why a line typed at a prompt was refused: the rule and what is wrong, without the
+    ``1:1:`` place of a one-line text (a column is named when it helps)."""
+    if not isinstance(error, CuckooError):
+        return f"  refused: {error}"
+    at = f" (at character {error.column})" if error.column and error.column > 1 else ""
+    return f"  refused: {': '.join(p for p in (error.rule, error.detail) if p)}{at}"
+
+
 def _ask_until(ask: Ask, say: Say, prompt: str, read: Callable[[str], T]) -> T:
     """Ask until *read* accepts the answer; its errors are shown, never raised."""
     while True:
@@ -125,7 +134,7 @@ def _ask_until(ask: Ask, say: Say, prompt: str, read: Callable[[str], T]) -> T:
         try:
             return read(text)
         except (CuckooError, ValueError) as error:
-            say(f"  {error}")
+            say(refusal(error).replace("refused: ", "", 1))
 
 
 def new_dice(path: Path, ask: Ask, say: Say) -> Recorder:
@@ -249,13 +258,21 @@ def _dice_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
 
 
 def _card_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
+    """A card dealt, several as the notation writes a deal (``deal 7h Ks``), or a decision;
+    a swap that a king stops is explained, since nothing seems to happen."""
     state = recorder.state()
     if state.step == "deal":
-        card = cards.card_named(text)
-        if card is None:
-            raise ValueError(f"{text!r} is not a card, such as Qh or 10s")
-        return [cards.Deal(card)]
+        words = text.split()
+        if words and words[0].lower() == "deal":
+            words = words[1:]
+        dealt = [cards.card_named(word) for word in words]
+        if not dealt or None in dealt:
+            raise ValueError(f"{text!r} is not a card, such as Qh or 10s, nor a deal of cards")
+        return [cards.Deal(card) for card in dealt if card is not None]
     move = cards_notation.parse_move(text if text.lower() != "cut" else "cut As")
+    if isinstance(move, cards.Swap) and cards.apply(state, move).cards == state.cards:
+        neighbour = state.players[cards.next_seat(state, state.to_act)]
+        say(f"  {neighbour} shows a king: the swap does not happen (CC-SWAP-KING)")
     if isinstance(move, cards.Cut) and text.lower() == "cut":
         cards.apply(state, cards.CUT)  # refuse an illegal cut before asking for the card
 
@@ -297,6 +314,34 @@ def prompt(game: str, state: Any) -> str:
     return f"{who} (keep/swap{'/cut' if state.to_act == state.dealer else ''})"
 
 
+@dataclass(frozen=True)
+class Session:
+    """What every session at the terminal shares (``record``, ``play``): the commands
+    ``help``, ``legal``, ``undo`` and ``quit`` beside the moves typed."""
+
+    ask: Ask
+    say: Say
+    complete: Callable[[Iterable[str]], None]
+    help: str
+    undo: Callable[[], bool]
+
+    def line(self, prompt: str, legal: list[str]) -> str | None:
+        """The line typed if it is a move; "" after a command; None to quit."""
+        self.complete([*legal, "legal", "undo", "help", "quit"])
+        text = self.ask(prompt).strip()
+        if text in ("quit", "exit"):
+            return None
+        if text == "help" or not text:
+            self.say(self.help)
+        elif text == "legal":
+            self.say("  " + (", " if any(" " in m for m in legal) else " ").join(legal))
+        elif text == "undo":
+            self.say("  took back the last move" if self.undo() else "  nothing to undo")
+        else:
+            return text
+        return ""
+
+
 def run(recorder: Recorder, ask: Ask, say: Say, complete: Callable[[Iterable[str]], None]) -> int:
     """The recording loop, until the game ends or the user quits."""
     recorder.save()
@@ -306,26 +351,22 @@ def run(recorder: Recorder, ask: Ask, say: Say, complete: Callable[[Iterable[str
         cards_notation.GAME: _card_moves,
         kuckuck_notation.GAME: _kuckuck_moves,
     }[recorder.game]
+    shown = None
     while True:
         state = recorder.state()
-        say(recorder.kit.diagram(state).rstrip())
+        if state != shown:  # not again after a refusal or a command: it has not changed
+            say(recorder.kit.diagram(state).rstrip())
+            shown = state
         if state.is_over:
             say(f"the game is over; the record is in {recorder.path}")
             return 0
-        legal = recorder.kit.legal(state)
-        complete([*legal, "legal", "undo", "help", "quit"])
-        text = ask(prompt(recorder.game, state) + "> ").strip()
-        if text in ("quit", "exit"):
+        session = Session(ask, say, complete, HELP, recorder.undo)
+        text = session.line(prompt(recorder.game, state) + "> ", recorder.kit.legal(state))
+        if text is None:
             say(f"saved; go on with: cuckoo record --resume {recorder.path}")
             return 0
-        if text == "help" or not text:
-            say(HELP)
-        elif text == "legal":
-            say("  " + (", " if any(" " in m for m in legal) else " ").join(legal))
-        elif text == "undo":
-            say("  took back the last move" if recorder.undo() else "  nothing to undo")
-        else:
+        if text:
             try:
                 recorder.play(*reader(recorder, text, ask, say))
             except (CuckooError, ValueError) as error:
-                say(f"  refused: {error}")
+                say(refusal(error))

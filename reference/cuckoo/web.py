@@ -485,7 +485,7 @@ def with_rolls(table_json: str, text: str) -> str:
 
 def bot_move(table_json: str, bot_name: str) -> str:
     """The bot's move in the table's position, re-roll included, as text."""
-    from .bots import bot_named
+    from .players.bots import bot_named
 
     table = json.loads(table_json)
     loaded = load(table)

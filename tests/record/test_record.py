@@ -16,10 +16,15 @@ EXAMPLE = parse((ROOT / "examples" / "cuckoo-sides.cuckoo").read_text(encoding="
 
 
 def _spawn(*args: str) -> pexpect.spawn:
+    return spawn_cuckoo("record", *args)
+
+
+def spawn_cuckoo(*args: str) -> pexpect.spawn:
+    """``cuckoo ARGS...`` in a pseudo-terminal, as a person would run it."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "TERM": "dumb"}
     return pexpect.spawn(
         sys.executable,
-        ["-m", "cuckoo", "record", *args],
+        ["-m", "cuckoo", *args],
         env=env,
         encoding="utf-8",
         timeout=20,

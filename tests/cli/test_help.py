@@ -1,0 +1,132 @@
+"""What people expect of a command line (issue #19): help for every command and option,
+"did you mean", plurals, no grammar internals, progress on a terminal, shell completion."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cuckoo.cli import COMMANDS, build_parser, main
+from cuckoo.progress import Progress, plural
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _commands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def test_a_mistyped_command_gets_a_suggestion_and_the_name_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _, err = run(capsys, "valdate", "x")
+    assert status == 2
+    assert "cuckoo: no command 'valdate'; did you mean 'validate'?" in err
+    assert "cuckoo: cuckoo" not in err
+    status, _, err = run(capsys, "zzzz")
+    assert status == 2 and "the commands: completion, validate" in err
+
+
+def test_every_command_has_a_summary_examples_and_help_for_each_option() -> None:
+    commands = _commands()
+    assert sorted(commands) == sorted(COMMANDS)
+    for name, sub in commands.items():
+        assert sub.description and sub.epilog and sub.epilog.startswith("examples:"), name
+        for action in sub._actions:
+            assert action.help, f"{name} {action.option_strings or action.dest} has no help"
+            default = action.default
+            if action.option_strings and default not in (None, False, argparse.SUPPRESS):
+                assert "default" in action.help, f"{name} {action.option_strings}: no default"
+            if action.choices and action.option_strings:
+                assert action.metavar, f"{name} {action.option_strings}: choices listed twice"
+
+
+def test_ply_counts_half_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    assert "half-moves" in capsys.readouterr().out
+
+
+def test_one_game_one_move_one_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "one.cuckoo"
+    path.write_text(
+        '[Game "cuckoo-dice"]\n[Ruleset "cuckoo"]\n[First "Blue"]\n'
+        '[BlueRoll "1 2 2 3 4 4 5 5 6 6"]\n[RedRoll "1 1 2 3 3 4 5 6 6 6"]\n\n1. 7@300 *\n',
+        encoding="utf-8",
+    )
+    assert run(capsys, "validate", str(path))[2].endswith("1 game, 0 moves, 1 problem\n")
+    assert plural(1, "life", "lives") == "1 life" and plural(2, "life", "lives") == "2 lives"
+
+
+def test_no_grammar_internals_reach_the_user(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "validate", str(ROOT / "README.md"))
+    assert status == 1 and out
+    for internal in ("<END-OF-FILE>", "$END", "__ANON", "RULE"):
+        assert internal not in out
+    assert "after the result that ends the record" in out
+
+
+def test_progress_only_on_a_terminal_and_never_with_quiet() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    shown = Terminal()
+    progress = Progress("game", 3, stream=shown)
+    for _ in range(3):
+        progress.advance()
+    progress.close("3 games")
+    assert "\r3/3 games" in shown.getvalue() and shown.getvalue().endswith("3 games\n")
+    quiet = Terminal()
+    progress = Progress("game", 3, quiet=True, stream=quiet)
+    progress.advance()
+    progress.close("3 games")
+    assert quiet.getvalue() == ""
+    piped = io.StringIO()
+    progress = Progress("game", stream=piped)
+    progress.advance()
+    progress.close("1 game")
+    assert piped.getvalue() == "1 game\n", "no counter into a pipe, only the summary"
+
+
+def test_random_confirms_what_it_wrote(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.cuckoo"
+    status, out, err = run(capsys, "random", "--seed", "1", "--games", "2", "-o", str(path))
+    assert (status, out) == (0, "") and err == f"2 games of cuckoo-dice, seed 1 written to {path}\n"
+    assert run(capsys, "random", "--seed", "1", "-q")[2] == ""
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh"])
+def test_shell_completion(capsys: pytest.CaptureFixture[str], shell: str) -> None:
+    status, script, _ = run(capsys, "completion", shell)
+    assert status == 0 and "complete -o filenames -F _cuckoo cuckoo" in script
+    assert ("bashcompinit" in script) == (shell == "zsh")
+    if shell == "zsh":
+        return
+    probe = script + (
+        "COMP_WORDS=(cuckoo val); COMP_CWORD=1; _cuckoo; echo ${COMPREPLY[@]}\n"
+        'COMP_WORDS=(cuckoo random --game ""); COMP_CWORD=3; _cuckoo; echo ${COMPREPLY[@]}\n'
+        "COMP_WORDS=(cuckoo selfplay --rul); COMP_CWORD=2; _cuckoo; echo ${COMPREPLY[@]}\n"
+        "COMP_WORDS=(cuckoo random --ruleset t); COMP_CWORD=3; _cuckoo; echo ${COMPREPLY[@]}\n"
+        "COMP_WORDS=(cuckoo play --bot g); COMP_CWORD=3; _cuckoo; echo ${COMPREPLY[@]}\n"
+    )
+    done = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, timeout=30)
+    assert done.stdout.splitlines() == [
+        "validate",
+        "cuckoo-cards cuckoo-dice zum-kuckuck",
+        "--ruleset",
+        "tactical",
+        "greedy",
+    ]
