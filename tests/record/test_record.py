@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from cuckoo.dice.notation import parse, replay
 
@@ -169,3 +170,26 @@ def test_enter_at_the_reroll_prompt_asks_again(tmp_path: Path) -> None:
     (move,) = record._dice_moves(recorder, "2+3x5", lambda _: next(answers), said.append)
     assert str(move) == str(EXAMPLE.moves[3])
     assert said == ["  type 3 dice: the taken die, then the given ones"] * 2
+
+
+def test_cards_a_deal_as_the_notation_writes_it_and_a_king_that_stops_a_swap(
+    tmp_path: Path,
+) -> None:
+    """A whole deal on one line, as the introduction promises; a swap a king stops is
+    explained, since nothing else shows that the turn was taken."""
+    from cuckoo import cards
+    from cuckoo.record import Recorder, _card_moves
+
+    recorder = Recorder(
+        "cuckoo-cards", tmp_path / "c.cuckoo", cards.RULES, cards.Setup(("Ann", "Ben", "Cid"), 0)
+    )
+    said: list[str] = []
+    with pytest.raises(ValueError, match="not a card"):
+        _card_moves(recorder, "deal 5h Zz", lambda _: "", said.append)
+    dealt = _card_moves(recorder, "deal 5h Kd 2c", lambda _: "", said.append)
+    assert [str(d.card) for d in dealt] == ["5h", "Kd", "2c"]
+    recorder.play(*dealt)
+    assert recorder.state().to_act == 1  # Ben, who holds the 5h; Cid holds the king
+    (swap,) = _card_moves(recorder, "swap", lambda _: "", said.append)
+    assert said == ["  Cid shows a king: the swap does not happen (CC-SWAP-KING)"]
+    recorder.play(swap)
