@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from cuckoo.cards.views import lives_text
 from cuckoo.cli import COMMANDS, build_parser, main
 from cuckoo.progress import Progress, plural
 
@@ -68,6 +69,7 @@ def test_one_game_one_move_one_problem(tmp_path: Path, capsys: pytest.CaptureFix
     )
     assert run(capsys, "validate", str(path))[2].endswith("1 game, 0 moves, 1 problem\n")
     assert plural(1, "life", "lives") == "1 life" and plural(2, "life", "lives") == "2 lives"
+    assert [lives_text(n) for n in (0, 1, 2)] == ["out", "1 life", "2 lives"]
 
 
 def test_no_grammar_internals_reach_the_user(capsys: pytest.CaptureFixture[str]) -> None:

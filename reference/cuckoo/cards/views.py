@@ -10,13 +10,18 @@ from .deck import Card
 from .rules import winner
 from .state import State
 
-__all__ = ["diagram", "position", "state_dict", "table_svg"]
+__all__ = ["diagram", "lives_text", "position", "state_dict", "table_svg"]
 
 SUIT_SIGNS: Final = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
 RED_SUITS: Final = "dh"
 _RANK_WORDS: Final = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 _SUIT_WORDS: Final = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 _STEP_WORDS: Final = {"deal": "is dealt a card", "decide": "to decide", "cut": "cuts"}
+
+
+def lives_text(lives: int) -> str:
+    """``out``, ``1 life``, ``2 lives``."""
+    return "out" if lives == 0 else f"{lives} {'life' if lives == 1 else 'lives'}"
 
 
 def diagram(state: State) -> str:
@@ -32,7 +37,7 @@ def diagram(state: State) -> str:
             marks.append({"deal": "is dealt to", "decide": "to decide", "cut": "cuts"}[state.step])
         if seat in state.losers:
             marks.append("lost a life last hand")
-        lives = "out" if state.lives[seat] == 0 else f"{state.lives[seat]} lives"
+        lives = lives_text(state.lives[seat])
         held = str(card) if card else "--"
         lines.append(f"  {name:<{width}}  {lives:<8}  {held:<3}  {', '.join(marks)}".rstrip())
     won = winner(state)
@@ -102,7 +107,7 @@ def _describe(state: State) -> str:
     for seat, name in enumerate(state.players):
         card = state.cards[seat]
         words = [
-            "out" if state.lives[seat] == 0 else f"{state.lives[seat]} lives",
+            lives_text(state.lives[seat]),
             f"holds {_card_words(card)}" if card else "holds no card",
         ]
         if seat == state.dealer and not state.is_over:

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from .. import cards, dice, kuckuck
 from ..cards import notation as cards_notation
+from ..cards.views import lives_text
 from ..dice import notation as dice_notation
 from ..dice.views import diagram as dice_diagram
 from ..kuckuck import notation as kuckuck_notation
@@ -159,7 +160,7 @@ def _cards_view(state: cards.State, seat: int) -> str:
             for m, on in (("deals", other == state.dealer), ("to act", other == state.to_act))
             if on
         ]
-        words = "out" if lives == 0 else f"{lives} {'life' if lives == 1 else 'lives'}"
+        words = lives_text(lives)
         lines.append(f"  {name:<{width}}  {words:<8}  {card:<3}  {', '.join(marks)}".rstrip())
     return "\n".join(lines)
 
