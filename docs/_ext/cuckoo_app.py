@@ -7,6 +7,10 @@ At the end of an HTML build this extension puts into ``<outdir>/app/``:
 * the Pyodide runtime, taken from the ``pyodide`` package of the npm registry (``npm pack``,
   checked against the pinned integrity hash, cached in ``docs/_build/cache``);
 * two wheels: this project's, built from the source tree, and lark's, the only dependency;
+* bytecode, made by the runtime itself under Node.js (``app_bytecode.py``), for the
+  modules the app imports: in the standard library's zip in place of their source, and for
+  the wheels in a zip of ``__pycache__`` files (compiling them at every start took most of
+  the start-up time);
 * ``build.json`` (what to load), ``rules.json`` (where each rule ID is defined, for the
   links in error messages), the example games, and the service worker with the list of
   every file to keep for offline use, named by a hash of their contents.
@@ -135,6 +139,23 @@ class ExamplesDirective(SphinxDirective):
         return [items]
 
 
+class AppLoadDirective(SphinxDirective):
+    """``cuckoo-app-load``: the stored run of ``benchmarks/app_load.py`` as its table, made
+    by the benchmark's own code, so the page never shows figures of another run."""
+
+    def run(self) -> list[nodes.Node]:
+        import importlib.util
+
+        script = ROOT / "benchmarks" / "app_load.py"
+        spec = importlib.util.spec_from_file_location("app_load", script)
+        assert spec is not None and spec.loader is not None
+        benchmark = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(benchmark)
+        self.env.note_dependency(str(benchmark.RESULT))
+        result = json.loads(benchmark.RESULT.read_text(encoding="utf-8"))
+        return self.parse_text_to_nodes(benchmark.table(result))
+
+
 # --- Building the app --------------------------------------------------------------------
 
 
@@ -212,6 +233,28 @@ def wheels(into: Path) -> list[str]:
     return [own.name, lark_wheel.name]
 
 
+def bytecode(runtime: Path, wheel_folder: Path, names: list[str]) -> Path:
+    """The folder holding ``python_stdlib.zip`` with bytecode and ``bytecode.zip`` for the
+    wheels, made once for each runtime, pair of wheels and script, then kept in the cache."""
+    script = Path(__file__).with_name("app_bytecode.mjs")
+    example = EXAMPLES / "cuckoo-sides.cuckoo"
+    digest = hashlib.sha256(PYODIDE_VERSION.encode())
+    for path in (script, script.with_suffix(".py"), example, *(wheel_folder / n for n in names)):
+        digest.update(path.read_bytes())
+    made = CACHE / f"bytecode-{digest.hexdigest()[:16]}"
+    if (made / "bytecode.zip").is_file():
+        return made
+    for old in CACHE.glob("bytecode-*"):
+        shutil.rmtree(old)
+    partial = made.with_suffix(".partial")
+    partial.mkdir(parents=True)
+    wheels = [str(wheel_folder / n) for n in names]
+    said = _run("node", str(script), str(runtime), str(partial), str(example), *wheels)
+    logger.info(f"app: {said.strip()}")
+    partial.rename(made)
+    return made
+
+
 def rule_locations(app: Sphinx) -> dict[str, dict[str, str]]:
     """Each rule ID with the page (relative to the app) and title that define it."""
     from cuckoo_spec import _document_order, spec_data
@@ -240,14 +283,19 @@ def build_app(app: Sphinx, exception: Exception | None) -> None:
         (target / "pyodide").mkdir(exist_ok=True)
         shutil.copy2(runtime / name, target / "pyodide" / name)
     names = wheels(target / "wheels")
+    compiled = bytecode(runtime, target / "wheels", names)
+    shutil.copy2(compiled / "python_stdlib.zip", target / "pyodide" / "python_stdlib.zip")
+    shutil.copy2(compiled / "bytecode.zip", target / "wheels" / "bytecode.zip")
     examples = target / "examples"
     examples.mkdir()
     for path in sorted(EXAMPLES.glob("*.cuckoo")):
         shutil.copy2(path, examples / path.name)
     (target / "rules.json").write_text(json.dumps(rule_locations(app), indent=1) + "\n")
     build = {
+        "version": _version(target),
         "pyodide": PYODIDE_VERSION,
         "wheels": [f"wheels/{n}" for n in names],
+        "bytecode": "wheels/bytecode.zip",
         "examples": [f"examples/{p.name}" for p in sorted(examples.iterdir())],
     }
     (target / "build.json").write_text(json.dumps(build, indent=1) + "\n")
@@ -271,15 +319,25 @@ def _pages(target: Path) -> None:
         (target / path.name).write_text(page, encoding="utf-8")
 
 
+def _files(target: Path) -> list[str]:
+    return sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
+
+
+def _version(target: Path) -> str:
+    """A hash of the names and contents of every file of the app so far."""
+    digest = hashlib.sha256()
+    for name in _files(target):
+        digest.update(name.encode() + b"\0" + (target / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def _service_worker(target: Path) -> None:
     """``sw.js`` with the list of every file of the app and a version made of their hashes,
-    so that a new build replaces what a browser keeps, and an old one is never mixed in."""
-    files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0" + (target / name).read_bytes())
+    so that a new build replaces what a browser keeps, and an old one is never mixed in.
+    (``build.json`` has a version too, made before it: the key of the engine's snapshot.)"""
+    files = _files(target)
     template = (SOURCE / "sw.js").read_text(encoding="utf-8")
-    text = template.replace("__VERSION__", digest.hexdigest()[:16]).replace(
+    text = template.replace("__VERSION__", _version(target)).replace(
         "__FILES__", json.dumps(["./", *files])
     )
     (target / "sw.js").write_text(text, encoding="utf-8")
@@ -287,6 +345,7 @@ def _service_worker(target: Path) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cuckoo-examples", ExamplesDirective)
+    app.add_directive("cuckoo-app-load", AppLoadDirective)
     app.add_role("app", app_role)
     app.connect("doctree-read", _add_viewer_links)
     app.connect("build-finished", build_app)

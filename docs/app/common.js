@@ -19,7 +19,10 @@ export function startEngine() {
         bar.hidden = true;
         document.body.classList.add("ready");
         document.body.dataset.readyMs = String(Math.round(performance.now() - started));
+        document.body.dataset.start = data.start; // "fresh", or "snapshot" of a past visit
         resolve();
+      } else if (data.snapshot) {
+        document.body.dataset.snapshot = data.snapshot; // kept for the next visit, or not
       } else if (data.failed) {
         bar.querySelector(".what").textContent = `The engine could not start: ${data.failed}`;
         bar.classList.add("failed");

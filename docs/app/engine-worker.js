@@ -3,7 +3,8 @@
 //
 // Messages in:  {id, fn, args}  -- fn is a function of cuckoo.web, or "open"/"position"
 //                                  for the viewer (which keeps the opened text here).
-// Messages out: {progress, step, steps}  while loading;  {ready: true}  once loaded;
+// Messages out: {progress, step, steps}  while loading;  {ready, start}  once loaded;
+//               {snapshot}  once the started engine is kept for the next visit (or not);
 //               {id, value, json} or {id, error}  for each call.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -28,19 +29,67 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// The interpreter's memory once the engine is imported, kept by the browser after the
+// first visit, so that later visits skip Python's start-up and the engine's imports (most
+// of the loading time).  Made and restored by this same runtime and build only: the key
+// is the build's version, and a snapshot that fails to load is dropped, never trusted.
+const SNAPSHOTS = "cuckoo-snapshot";
+
+async function storedSnapshot(key) {
+  try {
+    const kept = await (await caches.open(SNAPSHOTS)).match(key);
+    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
+  } catch {
+    return null; // no Cache Storage (a private window): start from scratch
+  }
+}
+
+async function keepSnapshot(key, bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) await cache.delete(old);
+    await cache.put(key, new Response(bytes));
+    postMessage({ snapshot: "kept" });
+  } catch {
+    postMessage({ snapshot: "not kept" }); // the next visit starts from scratch, as this one
+  }
+}
+
+/** The runtime, and whether it came from a snapshot. */
+async function loadRuntime(snapshot) {
+  const options = { indexURL: new URL("pyodide/", location.href).href };
+  if (snapshot) {
+    try {
+      return [await loadPyodide({ ...options, _loadSnapshot: snapshot }), true];
+    } catch {
+      await caches.delete(SNAPSHOTS).catch(() => {});
+    }
+  }
+  return [await loadPyodide({ ...options, _makeSnapshot: true }), false];
+}
+
 async function start() {
   progress("runtime", "Loading the Python runtime");
   const build = await (await fetch("build.json")).json();
-  const [pyodide, ...wheels] = await Promise.all([
-    loadPyodide({ indexURL: new URL("pyodide/", location.href).href }),
+  const key = new URL(`snapshot-${build.version}`, location.href).href;
+  const snapshot = await storedSnapshot(key);
+  const [[pyodide, restored], bytecode, ...wheels] = await Promise.all([
+    loadRuntime(snapshot),
+    fetchBytes(build.bytecode),
     ...build.wheels.map(fetchBytes),
   ]);
   progress("packages", "Installing the rules engine");
+  // Files live outside the interpreter's memory: a restored snapshot needs them again too
   const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel", { extractDir: site });
+  // The wheels' modules compiled at build time by this same runtime (app_bytecode.py)
+  pyodide.unpackArchive(bytecode, "zip", { extractDir: site });
   progress("engine", "Starting the rules engine");
+  pyodide.runPython("import cuckoo.web, cuckoo.bots"); // at once, from a snapshot
+  if (!restored) keepSnapshot(key, pyodide.makeMemorySnapshot());
   web = pyodide.pyimport("cuckoo.web");
-  postMessage({ ready: true, version: pyodide.runPython("import cuckoo; cuckoo.__version__") });
+  const version = pyodide.runPython("import cuckoo; cuckoo.__version__");
+  postMessage({ ready: true, version, start: restored ? "snapshot" : "fresh" });
 }
 
 function call(fn, args) {

@@ -1,0 +1,193 @@
+"""Bytecode for the browser app, made inside Pyodide itself at docs build time.
+
+Pyodide ships its standard library as source, and the two wheels hold source too, so every
+start of the app compiled some 250 modules from source in WebAssembly: three quarters of
+its start-up time.  This script runs in the very runtime the page loads (so the bytecode's
+magic number and cache tag are that runtime's), under Node.js (``app_bytecode.mjs``):
+
+* the modules the engine imports, starting up and serving the app, get bytecode in place of
+  their source in the standard library's zip (``zipimport`` reads a sourceless ``.pyc``);
+  every other module stays source, so nothing becomes unimportable, only slower;
+* the two wheels' modules get ``__pycache__`` files, in a zip unpacked over them.
+
+The bytecode is "unchecked hash" (PEP 552): it is made from exactly the files shipped
+beside it, so there is nothing to check at import time.  It leaves out the docstrings of
+modules and functions, which nothing in the app reads (a class keeps its docstring:
+``dataclasses`` would otherwise work out a signature for each class as it is made), so
+that the page stays within its weight; and the standard library's zip leaves out the
+modules a page's worker can never use (``NOT_IN_A_BROWSER``).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import marshal
+import re
+import sys
+import zipfile
+from importlib.util import MAGIC_NUMBER
+from pathlib import Path
+
+UNCHECKED_HASH = (1).to_bytes(4, "little") + bytes(8)
+"""The flags and hash fields of a ``.pyc`` header: hash-based, source never checked."""
+
+
+NOT_IN_A_BROWSER = frozenset(
+    [
+        "_pyrepl",
+        "bdb",
+        "cProfile",
+        "curses",
+        "dbm",
+        "doctest",
+        "ensurepip",
+        "idlelib",
+        "imaplib",
+        "lib2to3",
+        "mailbox",
+        "multiprocessing",
+        "pdb",
+        "pickletools",
+        "poplib",
+        "profile",
+        "pstats",
+        "pydoc",
+        "pydoc_data",
+        "smtplib",
+        "sqlite3",
+        "tabnanny",
+        "timeit",
+        "tkinter",
+        "trace",
+        "turtle",
+        "turtledemo",
+        "unittest",
+        "venv",
+        "wsgiref",
+        "xmlrpc",
+        "zipapp",
+    ]
+)
+"""Debuggers, test runners, the REPL, mail and RPC clients, process pools: the worker runs
+none of them (:func:`check_imports` makes sure the engine and lark import none)."""
+
+LEGACY_CODEC = re.compile(
+    r"encodings/(cp(?!437\.)\d+|iso8859_\d+|mac_\w+|koi8_\w|kz1048|ptcp154|hp_roman8|tis_620"
+    r"|palmos|big5\w*|gb\w+|hz|johab|euc_\w+|iso2022_\w+|shift_jis\w*|mbcs|oem|_win_cp_codecs)"
+    r"\.py"
+)
+"""The codecs of legacy code pages: the app reads text as UTF-8 only (the page decodes
+files), and ``zipfile`` needs only code page 437, which stays."""
+
+
+class _NoDocstrings(ast.NodeTransformer):
+    """Drops the docstring of a module or function (never of a class)."""
+
+    def visit_Module(self, node: ast.Module) -> ast.Module:
+        self.generic_visit(node)
+        node.body = _without_docstring(node.body)
+        return node
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.FunctionDef:
+        self.generic_visit(node)
+        node.body = _without_docstring(node.body)
+        return node
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> ast.AsyncFunctionDef:
+        self.generic_visit(node)
+        node.body = _without_docstring(node.body)
+        return node
+
+
+def _without_docstring(body: list[ast.stmt]) -> list[ast.stmt]:
+    first = body[0] if body else None
+    docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+    if docstring and isinstance(first.value.value, str):  # type: ignore[union-attr]
+        return body[1:] or [ast.Pass()]
+    return body
+
+
+def pyc(source: bytes, filename: str) -> bytes:
+    """The ``.pyc`` file of *source*, as ``importlib`` writes it, less its docstrings."""
+    tree = _NoDocstrings().visit(ast.parse(source, filename))
+    code = compile(ast.fix_missing_locations(tree), filename, "exec", dont_inherit=True)
+    return MAGIC_NUMBER + UNCHECKED_HASH + marshal.dumps(code)
+
+
+def unused_in_a_browser(name: str) -> bool:
+    """Whether the zip entry *name* is a module the app leaves out."""
+    top = name.split("/")[0].removesuffix(".py")
+    return top in NOT_IN_A_BROWSER or LEGACY_CODEC.fullmatch(name) is not None
+
+
+def check_imports(modules: list[Path]) -> None:
+    """Fail if one of *modules* imports, even lazily, a module left out of the standard
+    library."""
+    for path in modules:
+        for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module]
+                if isinstance(node, ast.ImportFrom) and node.module and not node.level
+                else []
+            )
+            for name in names:
+                if name.split(".")[0] in NOT_IN_A_BROWSER:
+                    raise SystemExit(f"{path} imports {name}, left out of the app's stdlib")
+
+
+def used_modules(example: str) -> set[str]:
+    """The files of every module loaded once the engine has started and opened a game."""
+    web = importlib.import_module("cuckoo.web")
+    importlib.import_module("cuckoo.bots")
+    viewer = web.Viewer(example, "example")
+    viewer.summary()
+    viewer.position(0, 0)
+    return {
+        origin
+        for module in list(sys.modules.values())
+        if (origin := getattr(getattr(module, "__spec__", None), "origin", None))
+    }
+
+
+def compile_stdlib(stdlib: Path, out: Path, used: set[str]) -> int:
+    """A copy of the standard library's zip with *used* modules as bytecode; how many."""
+    compiled = 0
+    with (
+        zipfile.ZipFile(stdlib) as source,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target,
+    ):
+        for info in source.infolist():
+            if unused_in_a_browser(info.filename):
+                continue
+            data = source.read(info)
+            if f"{stdlib}/{info.filename}" in used and info.filename.endswith(".py"):
+                target.writestr(info.filename + "c", pyc(data, info.filename))
+                compiled += 1
+            else:
+                target.writestr(info, data)
+    return compiled
+
+
+def compile_packages(modules: list[Path], site: Path, out: Path) -> None:
+    """A zip of the ``__pycache__`` files of *modules*, installed in *site*."""
+    tag = sys.implementation.cache_tag
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
+        for path in modules:
+            name = path.relative_to(site)
+            cached = name.parent / "__pycache__" / f"{path.stem}.{tag}.pyc"
+            target.writestr(cached.as_posix(), pyc(path.read_bytes(), str(path)))
+
+
+def main(stdlib_out: str, packages_out: str, example: str) -> str:
+    """Write both zips; a one-line account of what was compiled."""
+    used = used_modules(example)
+    stdlib = next(Path(entry) for entry in sys.path if entry.endswith(".zip"))
+    site = Path(importlib.import_module("cuckoo").__file__ or "").parents[1]
+    modules = sorted(p for p in map(Path, used) if site in p.parents and p.suffix == ".py")
+    check_imports(modules)
+    in_stdlib = compile_stdlib(stdlib, Path(stdlib_out), used)
+    compile_packages(modules, site, Path(packages_out))
+    return f"bytecode for {in_stdlib} standard modules and {len(modules)} package modules"
