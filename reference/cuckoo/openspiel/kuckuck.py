@@ -16,12 +16,12 @@ from typing import Any, Final
 
 import pyspiel
 
-from . import kuckuck
-from .kuckuck import NUMBERS, Deal, Nest, Play, Start
-from .kuckuck.cards import NEST_VALUES
-from .kuckuck.notation import move_text
-from .kuckuck.views import diagram, observe
-from .openspiel_cards import SeenObserver
+from .. import kuckuck
+from ..kuckuck import NUMBERS, Deal, Nest, Play, Start
+from ..kuckuck.cards import NEST_VALUES
+from ..kuckuck.notation import move_text
+from ..kuckuck.views import diagram, observe
+from .cards import SeenObserver
 
 __all__ = ["PAIRS", "KuckuckGame", "KuckuckState"]
 

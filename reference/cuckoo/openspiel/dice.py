@@ -1,13 +1,6 @@
-"""The dice pyramid as an OpenSpiel game, so that OpenSpiel's algorithms run on it unchanged.
-
-Optional: needs the ``openspiel`` extra (``pip install '.[openspiel]'``).  Importing this
-module registers ``python_cuckoo_dice`` with :func:`pyspiel.register_game`, the card
-game as ``python_cuckoo_cards`` (:mod:`cuckoo.openspiel_cards`) and Zum Kuckuck! as
-``python_zum_kuckuck`` and ``python_zum_kuckuck_tactical``
-(:mod:`cuckoo.openspiel_kuckuck`); load them with
-``pyspiel.load_game("python_cuckoo_dice", {"ruleset": "unnamed"})``,
-``pyspiel.load_game("python_cuckoo_cards", {"players": 3})`` or
-``pyspiel.load_game("python_zum_kuckuck", {"players": 4})``.
+"""The dice pyramid as an OpenSpiel game, ``python_cuckoo_dice``, so that OpenSpiel's
+algorithms run on it unchanged; load it with
+``pyspiel.load_game("python_cuckoo_dice", {"ruleset": "unnamed"})``.
 
 The OpenSpiel state wraps the engine's immutable state and swaps it for the next one at
 every action.  Chance is explicit, as in the engine: the opening roll (one die at a time),
@@ -25,11 +18,11 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from . import dice
-from .dice.geometry import CELLS, DUNGEON
-from .dice.moves import PASS, Die, Infect, Move, Place, Rolls
-from .dice.rules import GIVING, ORIENTATIONS
-from .dice.views import diagram
+from .. import dice
+from ..dice.geometry import CELLS, DUNGEON
+from ..dice.moves import PASS, Die, Infect, Move, Place, Rolls
+from ..dice.rules import GIVING, ORIENTATIONS
+from ..dice.views import diagram
 
 __all__ = ["ACTIONS", "CuckooDiceGame", "CuckooDiceState"]
 
@@ -220,7 +213,3 @@ class _Observer:
 
 
 pyspiel.register_game(_GAME_TYPE, CuckooDiceGame)
-
-from . import openspiel_cards, openspiel_kuckuck  # noqa: E402  (registers the card games too)
-
-__all__ += ["openspiel_cards", "openspiel_kuckuck"]

@@ -14,9 +14,9 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from . import cards
-from .cards import CUT, DECK, KEEP, SWAP, Deal, Reveal
-from .cards.views import diagram
+from .. import cards
+from ..cards import CUT, DECK, KEEP, SWAP, Deal, Reveal
+from ..cards.views import diagram
 
 __all__ = ["CuckooCardsGame", "CuckooCardsState", "SeenObserver"]
 
