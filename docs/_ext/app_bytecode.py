@@ -141,7 +141,7 @@ def check_imports(modules: list[Path]) -> None:
 def used_modules(example: str) -> set[str]:
     """The files of every module loaded once the engine has started and opened a game."""
     web = importlib.import_module("cuckoo.web")
-    importlib.import_module("cuckoo.bots")
+    importlib.import_module("cuckoo.players.bots")
     viewer = web.Viewer(example, "example")
     viewer.summary()
     viewer.position(0, 0)

@@ -85,7 +85,7 @@ async function start() {
   // The wheels' modules compiled at build time by this same runtime (app_bytecode.py)
   pyodide.unpackArchive(bytecode, "zip", { extractDir: site });
   progress("engine", "Starting the rules engine");
-  pyodide.runPython("import cuckoo.web, cuckoo.bots"); // at once, from a snapshot
+  pyodide.runPython("import cuckoo.web, cuckoo.players.bots"); // at once, from a snapshot
   if (!restored) keepSnapshot(key, pyodide.makeMemorySnapshot());
   web = pyodide.pyimport("cuckoo.web");
   const version = pyodide.runPython("import cuckoo; cuckoo.__version__");
