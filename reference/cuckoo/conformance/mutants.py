@@ -116,6 +116,11 @@ def _read_as(module: Any, name: str, rules: str, **changes: object) -> None:
     _wrap(module, name, make)
 
 
+def _move_changed(module: Any, name: str, change: Callable[[Any, Any], Any]) -> None:
+    """*module*'s *name*, a function of a state and a move, gets the move *change* makes."""
+    _wrap(module, name, lambda original: lambda state, move: original(state, change(state, move)))
+
+
 def _unknown_ignored(module: Any) -> None:
     """CD/CC/ZK-RULESET-PARAMS misread: a parameter no ruleset knows is ignored."""
 
@@ -202,43 +207,30 @@ def cell_replaced() -> None:
 
 @mutant(DICE, "CD-PLACE-DIE", "a die may be placed as either colour: the prime mark is a note")
 def colour_ignored() -> None:
-    def make(original: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-        def patched(state: Any, move: Any) -> Any:
-            if move.die not in state.nests[state.to_move]:
-                other = dice.Die(move.die.value, not move.die.foreign)
-                move = replace(move, die=other)
-            return original(state, move)
+    def change(state: Any, move: Any) -> Any:
+        if move.die in state.nests[state.to_move]:
+            return move
+        return replace(move, die=dice.Die(move.die.value, not move.die.foreign))
 
-        return patched
-
-    _wrap(dice_rules, "_place", make)
+    _move_changed(dice_rules, "_place", change)
 
 
 @mutant(DICE, "CD-PLACE-EXPOSE", "an edge cell's side may be left out: the first side is meant")
 def edge_default_side() -> None:
-    def make(original: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-        def patched(state: Any, move: Any) -> Any:
-            shown = dice_rules.SHOWN[move.cell]
-            if len(shown) == 2 and not move.sides:
-                move = replace(move, sides=shown[:1])
-            return original(state, move)
+    def change(state: Any, move: Any) -> Any:
+        shown = dice_rules.SHOWN[move.cell]
+        return replace(move, sides=shown[:1]) if len(shown) == 2 and not move.sides else move
 
-        return patched
-
-    _wrap(dice_rules, "_orient", make)
+    _move_changed(dice_rules, "_orient", change)
 
 
 @mutant(DICE, "CD-PLACE-APEX", "on the apex the second face's side is named first")
 def apex_sides_swapped() -> None:
-    def make(original: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-        def patched(state: Any, move: Any) -> Any:
-            if len(dice_rules.SHOWN[move.cell]) == 3 and len(move.sides) == 2:
-                move = replace(move, sides=move.sides[::-1])
-            return original(state, move)
+    def change(state: Any, move: Any) -> Any:
+        apex = len(dice_rules.SHOWN[move.cell]) == 3 and len(move.sides) == 2
+        return replace(move, sides=move.sides[::-1]) if apex else move
 
-        return patched
-
-    _wrap(dice_rules, "_orient", make)
+    _move_changed(dice_rules, "_orient", change)
 
 
 @mutant(DICE, "CD-PLACE-DUNGEON", "a side named for the dungeon is ignored, not refused")
@@ -260,15 +252,12 @@ def one_die_infects() -> None:
 
 @mutant(DICE, "CD-INFECT-TAKE", "the taken die may be of either colour: the prime is a note")
 def take_colour_ignored() -> None:
-    def make(original: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-        def patched(state: Any, move: Any) -> Any:
-            if move.take not in state.nests[1 - state.to_move]:
-                move = replace(move, take=dice.Die(move.take.value, not move.take.foreign))
-            return original(state, move)
+    def change(state: Any, move: Any) -> Any:
+        if move.take in state.nests[1 - state.to_move]:
+            return move
+        return replace(move, take=dice.Die(move.take.value, not move.take.foreign))
 
-        return patched
-
-    _wrap(dice_rules, "_infect", make)
+    _move_changed(dice_rules, "_infect", change)
 
 
 @mutant(DICE, "CD-INFECT-SUM", "the given dice must make at least the taken die's value")
@@ -547,34 +536,34 @@ def cut_keeps_better() -> None:
     _wrap(cards_rules, "_reveal", make)
 
 
-@mutant(CARDS, "CC-NEXT-DEALER", "whoever lost a life deals the next hand")
-def loser_deals() -> None:
+def _next_dealer(choose: Callable[[Any], int | None]) -> None:
+    """After a hand, the dealer *choose* names deals next (None: the one the rules name)."""
+
     def make(original: Callable[[Any], Any]) -> Callable[[Any], Any]:
         def patched(state: Any) -> Any:
             after = original(state)
-            if after.step != "deal" or not after.losers or after.losers[0] not in after.active:
+            dealer = choose(after) if after.step == "deal" else None
+            if dealer is None:
                 return after
-            dealer = after.losers[0]
             return replace(after, dealer=dealer, to_act=cards_state.next_seat(after, dealer))
 
         return patched
 
     _wrap(cards_rules, "_end_of_hand", make)
+
+
+@mutant(CARDS, "CC-NEXT-DEALER", "whoever lost a life deals the next hand")
+def loser_deals() -> None:
+    def loser(after: Any) -> int | None:
+        first = after.losers[:1]
+        return first[0] if first and first[0] in after.active else None
+
+    _next_dealer(loser)
 
 
 @mutant(CARDS, "CC-VOID", "after a void hand the deal passes on as after any other")
 def void_passes_deal() -> None:
-    def make(original: Callable[[Any], Any]) -> Callable[[Any], Any]:
-        def patched(state: Any) -> Any:
-            after = original(state)
-            if after.step != "deal" or after.losers:
-                return after
-            dealer = cards_state.next_seat(after, after.dealer)
-            return replace(after, dealer=dealer, to_act=cards_state.next_seat(after, dealer))
-
-        return patched
-
-    _wrap(cards_rules, "_end_of_hand", make)
+    _next_dealer(lambda after: None if after.losers else cards_state.next_seat(after, after.dealer))
 
 
 @mutant(CARDS, "CC-TURN-ORDER", "the deal always goes to the left, whatever the direction")

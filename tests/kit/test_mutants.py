@@ -1,0 +1,85 @@
+"""The mutation harness: its mutants cover every chapter, the stored run is current and
+published, and a sample of mutants really is caught (the full run is a command)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from cuckoo.conformance import mutants
+from cuckoo.conformance.mutants import MUTANTS, command, table, with_table
+from cuckoo.conformance.runner import Engine, run_suite
+from cuckoo.conformance.suite import load_all
+from cuckoo.kuckuck.cards import NUMBERS, cockatoos, halves
+
+ROOT = Path(__file__).resolve().parents[2]
+STORED = json.loads((ROOT / mutants.STORED).read_text(encoding="utf-8"))
+
+
+def test_every_chapter_with_rules_has_mutants_and_every_mutant_a_rule() -> None:
+    suites = load_all()
+    chapters = {(s["game"], r["section"]) for s in suites for r in s["rules"].values()}
+    rules = {
+        rule: (s["game"], info["section"]) for s in suites for rule, info in s["rules"].items()
+    }
+    assert all(m.rule in rules and rules[m.rule][0] == m.game for m in MUTANTS.values())
+    assert {rules[m.rule] for m in MUTANTS.values()} == chapters
+    for game in ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck"):
+        assert sum(m.game == game for m in MUTANTS.values()) >= 15, game
+
+
+def test_the_stored_run_is_of_these_mutants_and_the_guide_shows_it() -> None:
+    """Rerun ``python -m cuckoo.conformance.mutants score --write`` when this fails."""
+    stored = {(e["name"], e["rule"], e["misreading"], e["equivalent"]) for e in STORED["mutants"]}
+    defined = {(m.name, m.rule, m.misreading, m.equivalent) for m in MUTANTS.values()}
+    assert stored == defined
+    guide = (ROOT / mutants.GUIDE).read_text(encoding="utf-8")
+    assert with_table(guide, STORED) == guide
+    assert table(STORED) in guide
+
+
+def test_the_suite_alone_kills_at_least_98_percent_of_each_game() -> None:
+    for game in ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck"):
+        counted = [e for e in STORED["mutants"] if e["game"] == game and not e["equivalent"]]
+        killed = [e for e in counted if e["cases"]]
+        assert len(killed) >= 0.98 * len(counted), (
+            game,
+            [e["name"] for e in counted if not e["cases"]],
+        )
+
+
+@pytest.mark.parametrize("name", ["one-support", "king-does-not-block", "hands-pass-right"])
+def test_a_sample_of_mutants_fails_the_suite_where_the_stored_run_says(name: str) -> None:
+    suites = [s for s in load_all() if s["game"] == MUTANTS[name].game]
+    engine = Engine(command(name), timeout=30)
+    try:
+        report = run_suite(
+            engine, suites, log=lambda line: None, skip=lambda c: "perft" in c["expect"]
+        )
+    finally:
+        engine.close()
+    (stored,) = [e for e in STORED["mutants"] if e["name"] == name]
+    assert report.failed_ids == stored["cases"] and report.failed_ids
+
+
+def test_a_mutant_engine_is_the_reference_with_one_patch() -> None:
+    assert command("one-support").split()[-3:] == [
+        "cuckoo.conformance.mutants",
+        "serve",
+        "one-support",
+    ]
+    assert sys.executable in command("one-support")
+
+
+def test_the_fewest_cards_without_a_cockatoo_in_three_hands_earning_none() -> None:
+    """The spec's count (zum-kuckuck/interpretations): a hand earning no cockatoo card holds
+    at most one card with half a cockatoo, so three such hands need 33 cards with none."""
+    plain = [n for n in NUMBERS if halves(n) == 0]
+    half = [n for n in NUMBERS if halves(n) == 1]
+    assert cockatoos([*plain[:11], half[0]]) == 0 and cockatoos([*plain[:10], *half[:2]]) == 1
+    assert len(plain) == 24 < 3 * 11
+    text = (ROOT / "spec" / "zum-kuckuck" / "interpretations.md").read_text(encoding="utf-8")
+    assert "at least 33 cards without a cockatoo" in " ".join(text.split())
