@@ -30,6 +30,7 @@ from .notation import MAX_RECORD_CHARS, Record, split_records
 from .players.bots import BOTS, Bot, bot_named
 from .players.tables import TABLES
 from .progress import Progress, plural
+from .study import add_arguments as study_arguments
 
 __all__ = ["main"]
 
@@ -189,6 +190,7 @@ def cmd_record(args: argparse.Namespace) -> int:
     def say(text: str) -> None:
         print(text, flush=True)
 
+    _interactive()
     path = Path(args.resume or args.output)
     try:
         if args.resume:
@@ -209,6 +211,12 @@ def cmd_record(args: argparse.Namespace) -> int:
     except (EOFError, KeyboardInterrupt):
         say(f"\nsaved; go on with: cuckoo record --resume {path}")
         return EXIT_OK
+
+
+def _interactive() -> None:
+    """A session that asks questions needs a standard input to read the answers from."""
+    if sys.stdin is None or sys.stdin.closed:
+        raise UsageError("standard input is closed: this command asks questions")
 
 
 def _completion() -> Callable[[Iterable[str]], None]:
@@ -301,6 +309,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except OSError as error:
         raise UsageError(f"{shown(args.output)}: cannot write: {error.strerror}") from None
     human = 1 if args.side.lower() == "red" and args.game == "cuckoo-dice" else 0
+    _interactive()
 
     def say(text: str) -> None:
         print(text, flush=True)
@@ -318,6 +327,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .conformance.protocol import serve
 
     return serve()
+
+
+def cmd_study(args: argparse.Namespace) -> int:
+    from .study import main as study
+
+    return study(args)
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
@@ -422,6 +437,16 @@ def _players(text: str) -> int:
     return int(text)
 
 
+def _jobs(text: str) -> int:
+    """A number of processes a machine can start: 1 to 256."""
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_JOBS):
+        raise argparse.ArgumentTypeError(f"expected 1 to {MAX_JOBS} processes, not {text!r}")
+    return int(text)
+
+
+MAX_JOBS: Final = 256
+
+
 def _count(text: str) -> int:
     if not text.isdigit():
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
@@ -514,7 +539,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "-j",
         "--jobs",
-        type=_positive,
+        type=_jobs,
         default=1,
         metavar="N",
         help="spread the records over N processes (default: 1)",
@@ -671,6 +696,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _command(
         commands,
+        "study",
+        "play a variant study and report its figures",
+        "cuckoo study benchmarks/studies/best-game.toml -j 2 --resume",
+    )
+    study_arguments(p)
+    p.set_defaults(run=cmd_study)
+
+    p = _command(
+        commands,
         "completion",
         "print the shell completion script",
         'eval "$(cuckoo completion bash)"    (in ~/.bashrc)\n'
@@ -721,6 +755,7 @@ COMMANDS: Final = (
     "play",
     "serve",
     "conform",
+    "study",
     "format",
 )
 """The subcommands, for "did you mean" and shell completion."""
