@@ -282,6 +282,7 @@ def build_app(app: Sphinx, exception: Exception | None) -> None:
     for name in PYODIDE_FILES:
         (target / "pyodide").mkdir(exist_ok=True)
         shutil.copy2(runtime / name, target / "pyodide" / name)
+    _no_packages(target / "pyodide" / "pyodide-lock.json")
     names = wheels(target / "wheels")
     compiled = bytecode(runtime, target / "wheels", names)
     shutil.copy2(compiled / "python_stdlib.zip", target / "pyodide" / "python_stdlib.zip")
@@ -300,6 +301,15 @@ def build_app(app: Sphinx, exception: Exception | None) -> None:
     }
     (target / "build.json").write_text(json.dumps(build, indent=1) + "\n")
     _service_worker(target)
+
+
+def _no_packages(lock: Path) -> None:
+    """The runtime's lock file without its list of packages: the app installs none of
+    Pyodide's (its two wheels are the site's own), and the list is a tenth of the page's
+    text."""
+    data = json.loads(lock.read_text(encoding="utf-8"))
+    data["packages"] = {}
+    lock.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 def _pages(target: Path) -> None:

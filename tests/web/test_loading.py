@@ -9,12 +9,14 @@ from .app import EXAMPLES, cuckoo, open_app
 from .site import Server, wait_ready
 
 SNAPSHOT_KEPT = "document.body.dataset.snapshot !== undefined"
+LOAD_TIMEOUT = 120_000
+"""Milliseconds: a first load on a busy CI machine can take half a minute."""
 
 
 def _example_ends_as_replay_says(page: Any) -> None:
     example = next(e for e in EXAMPLES if e.name == "cuckoo-sides.cuckoo")
     page.goto(f"app/viewer.html?file=examples/{example.name}")
-    wait_ready(page)
+    wait_ready(page, LOAD_TIMEOUT)
     page.wait_for_selector('#status:has-text("all legal")', state="attached")
     page.keyboard.press("End")
     page.wait_for_selector("#forward[disabled]", state="attached")
@@ -24,10 +26,10 @@ def _example_ends_as_replay_says(page: Any) -> None:
 def test_a_later_visit_restores_the_engine(context: Any, page: Any) -> None:
     open_app(page, "viewer.html")
     assert page.evaluate("document.body.dataset.start") == "fresh"
-    page.wait_for_function(SNAPSHOT_KEPT)
+    page.wait_for_function(SNAPSHOT_KEPT, timeout=LOAD_TIMEOUT)
     assert page.evaluate("document.body.dataset.snapshot") == "kept"
     page.reload()
-    wait_ready(page)
+    wait_ready(page, LOAD_TIMEOUT)
     assert page.evaluate("document.body.dataset.start") == "snapshot"
     # the restored engine reads a record, building its parser from the reinstalled files
     _example_ends_as_replay_says(page)
@@ -40,7 +42,7 @@ def test_a_broken_snapshot_is_dropped(browser: Any, server: Server) -> None:
     context = browser.new_context(base_url=server.url)
     page = context.new_page()
     open_app(page, "viewer.html")
-    page.wait_for_function(SNAPSHOT_KEPT)
+    page.wait_for_function(SNAPSHOT_KEPT, timeout=LOAD_TIMEOUT)
     page.evaluate(
         """async () => {
           const cache = await caches.open("cuckoo-snapshot");
@@ -49,9 +51,9 @@ def test_a_broken_snapshot_is_dropped(browser: Any, server: Server) -> None:
         }"""
     )
     page.reload()
-    wait_ready(page)
+    wait_ready(page, LOAD_TIMEOUT)
     assert page.evaluate("document.body.dataset.start") == "fresh"
-    page.wait_for_function(SNAPSHOT_KEPT)
+    page.wait_for_function(SNAPSHOT_KEPT, timeout=LOAD_TIMEOUT)
     assert page.evaluate("document.body.dataset.snapshot") == "kept"
     _example_ends_as_replay_says(page)
     context.close()
