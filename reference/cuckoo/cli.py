@@ -426,13 +426,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
     return int(text)
 
 
 def _players(text: str) -> int:
-    if not text.isdigit() or not 2 <= int(text) <= 51:
+    if not (text.isascii() and text.isdigit()) or not 2 <= int(text) <= 51:
         raise argparse.ArgumentTypeError(f"expected 2 to 51 players, not {text!r}")
     return int(text)
 
@@ -448,7 +448,7 @@ MAX_JOBS: Final = 256
 
 
 def _count(text: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
     return int(text)
 

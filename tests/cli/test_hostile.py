@@ -218,3 +218,18 @@ def test_format_streams_and_keeps_the_old_file_on_a_bad_record(
     assert path.read_bytes() == before and list(tmp_path.iterdir()) == [path]
     status, out, _ = run(capsys, "format", str(path))
     assert status == 1 and out.count("[Game ") == 1, "the first record was written at once"
+
+
+def test_sessions_with_stdin_closed_and_numbers_argparse_cannot_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in ("record -o a.cuckoo", "play -o b.cuckoo"):
+        done = shell(f"cuckoo {command} <&-", tmp_path)
+        assert (done.returncode, done.stderr) == (
+            2,
+            "cuckoo: standard input is closed: this command asks questions\n",
+        )
+    assert list(tmp_path.iterdir()) == []
+    for args in (["random", "--seed", "1", "--games", "²"], ["validate", "-j", "99999", "x"]):
+        status, _, err = run(capsys, *args)
+        assert status == 2 and "expected" in err and "_positive" not in err
