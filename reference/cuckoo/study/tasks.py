@@ -1,0 +1,117 @@
+"""Every game of a study as an independent task, with its own seed.
+
+A task's seed is drawn from the study's seed, the part, the setting, the match and the
+game's index, by a hash: it depends on nothing else, so a game comes out the same whichever
+worker plays it, in whatever order, on one core or a cluster.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any, Final
+
+from .. import cards, dice
+from ..players.tables import TABLES
+from .heuristics import study_bot
+from .spec import Part, Setting, Study, rules_of
+
+__all__ = ["LENGTH", "Task", "play_task", "play_tasks", "task_seed", "tasks_of"]
+
+LENGTH: Final = {
+    "cuckoo-dice": "moves",
+    "cuckoo-cards": "hands",
+    "zum-kuckuck": "number cards played",
+}
+"""What a game's length counts."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game to play."""
+
+    part: str
+    game: str
+    setting: Setting
+    match: tuple[str, ...]
+    index: int
+    seed: int
+
+    @property
+    def key(self) -> str:
+        """What names the game in the results file: part, setting, match and index."""
+        return f"{self.part}|{self.setting.key}|{','.join(self.match)}|{self.index}"
+
+
+def task_seed(study_seed: int, part: str, setting: str, match: Sequence[str], index: int) -> int:
+    """A 64-bit seed for one game, from what names it (SHA-256, so stable everywhere)."""
+    text = f"{study_seed}|{part}|{setting}|{','.join(match)}|{index}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def _part_tasks(seed: int, part: Part) -> Iterator[Task]:
+    for setting in part.settings:
+        for match in part.matches:
+            for index in range(part.games):
+                yield Task(
+                    part.name,
+                    part.game,
+                    setting,
+                    match,
+                    index,
+                    task_seed(seed, part.name, setting.key, match, index),
+                )
+
+
+def tasks_of(study: Study) -> Iterator[Task]:
+    """Every game of *study*, part by part, setting by setting, match by match."""
+    for part in study.parts:
+        yield from _part_tasks(study.seed, part)
+
+
+def play_task(task: Task) -> dict[str, Any]:
+    """Play the game of *task* and say what happened, as a line of the results file.
+
+    The bots take the seats in the match's order turned by the game's index, so over a
+    series each bot sits in every seat equally often.
+    """
+    table = TABLES[task.game]
+    rng = Random(task.seed)
+    n = len(task.match)
+    seats = tuple(task.match[(seat + task.index) % n] for seat in range(n))
+    bots = [study_bot(name, task.game) for name in seats]
+    _, setup = table.new(rng, "", tuple(f"P{seat + 1}" for seat in range(n)))
+    state = table.start(rules_of(task.game, task.setting), setup)
+    first: int | None = None
+    decisions = 0
+    while not state.is_over:
+        choosing = table.choosing(state)
+        if choosing:
+            first = choosing[0] if first is None else first
+            decisions += 1
+            move = table.complete(state, bots[choosing[0]].choose(state, rng, choosing[0]), rng)
+        else:
+            move = table.chance(state, rng)
+        state = table.apply(state, move)
+    record: dict[str, Any] = {
+        "key": task.key,
+        "seed": task.seed,
+        "seats": list(seats),
+        "winners": list(table.winners(state)),
+        "first": first,
+        "length": state.hands if isinstance(state, cards.State) else decisions,
+    }
+    if isinstance(state, dice.State):
+        outcome = dice.result(state)
+        assert outcome is not None
+        won = sorted(outcome.sides_won, reverse=True)
+        record["decided"] = outcome.reason
+        record["sides"] = f"{won[0]}-{won[1]}"
+    return record
+
+
+def play_tasks(tasks: Sequence[Task]) -> list[dict[str, Any]]:
+    """Play a batch of tasks: what an executor hands a worker at a time."""
+    return [play_task(task) for task in tasks]
