@@ -10,8 +10,8 @@ import json
 import sys
 
 from cuckoo import dice
-from cuckoo.bots import bot_named
-from cuckoo.selfplay import Tally, series, wilson
+from cuckoo.players.bots import bot_named
+from cuckoo.players.selfplay import Tally, series, wilson
 
 MATCHES = (("random", "random", 4000), ("greedy", "random", 1000), ("mcts:100", "greedy", 100))
 
@@ -22,7 +22,7 @@ def study() -> dict[str, object]:
         for blue, red, games in MATCHES:
             tally = Tally()
             bots = (bot_named(blue), bot_named(red))
-            for game in series(dice.RULESETS[name], bots, games, seed=2026):
+            for game in series(bots, games, seed=2026, variant=name):
                 tally.add(game)
             n = tally.games
             rows.append(
