@@ -36,6 +36,7 @@ extensions = [
     "cuckoo_spec",
     "cuckoo_pictures",
     "cuckoo_app",
+    "cuckoo_study",
 ]
 
 root_doc = "index"
