@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from cuckoo import SetupError, cards, dice, kuckuck
 from cuckoo.cards.playout import random_game as cards_game
+from cuckoo.cards.views import lives_text
 from cuckoo.cards.views import table_svg as cards_table
 from cuckoo.dice.playout import random_game as dice_game
 from cuckoo.dice.svg import cells_svg, outcome_words, position_svg, text_width
@@ -193,7 +194,7 @@ def test_card_table_is_described_and_clear(
     assert_readable_layout(svg)
     title, desc = assert_described(svg)
     for seat, name in enumerate(names):
-        assert f"{name}: " in desc and (f"{state.lives[seat]} lives" in desc or "out" in desc)
+        assert f"{name}: {lives_text(state.lives[seat])}" in desc
     if to_end:
         winner = names[state.to_act]
         assert f"{winner} wins" in title and f"{winner} wins" in svg
