@@ -276,7 +276,7 @@ def build_app(app: Sphinx, exception: Exception | None) -> None:
         return
     target = Path(app.outdir) / "app"
     shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("sw.js", "*.html"))
+    shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("sw.js", "*.html", "*.part"))
     _pages(target)
     runtime = pyodide_runtime()
     for name in PYODIDE_FILES:
@@ -314,8 +314,10 @@ def _no_packages(lock: Path) -> None:
 
 def _pages(target: Path) -> None:
     """Each page of the app in the frame they share (``page.html``): its ``<head>`` lines
-    and its ``<main>``, with the page marked current in the navigation."""
+    and its ``<main>``, with the page marked current in the navigation, and the game table
+    the recorder and the play page share (``table.part``) in place of ``__TABLE__``."""
     frame = (SOURCE / "page.html").read_text(encoding="utf-8").split("-->\n", 1)[1]
+    table = (SOURCE / "table.part").read_text(encoding="utf-8").split("-->\n", 1)[1]
     for path in sorted(SOURCE.glob("*.html")):
         if path.name == "page.html":
             continue
@@ -324,6 +326,7 @@ def _pages(target: Path) -> None:
             frame.replace("__HEAD__", head.strip())
             .replace("__PAGE__", path.stem)
             .replace("__MAIN__", "<main>" + main.rstrip())
+            .replace("__TABLE__", table.strip().replace("\n", "\n    "))
             .replace(f'href="{path.name}">', f'href="{path.name}" aria-current="page">')
         )
         (target / path.name).write_text(page, encoding="utf-8")
