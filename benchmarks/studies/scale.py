@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import sys
 import time
 from typing import Any
 
-from cuckoo.study.executors import run_batches
+from cuckoo.study.executors import cpu_seconds, run_batches
 from cuckoo.study.spec import parse_study
 from cuckoo.study.tasks import Task, play_task, tasks_of
 
@@ -23,7 +22,8 @@ SPEED = (
     ("cuckoo-dice", ["random", "random"], 300),
     ("cuckoo-dice", ["greedy", "random"], 150),
     ("cuckoo-dice", ["greedy", "greedy"], 100),
-    ("cuckoo-dice", ["mcts:30", "greedy"], 8),
+    ("cuckoo-dice", ["mcts:100", "greedy"], 6),
+    ("cuckoo-dice", ["mcts:50", "mcts:50"], 6),
     ("zum-kuckuck", ["random", "random", "random", "random"], 100),
     ("zum-kuckuck", ["careful", "random", "random", "random"], 100),
     ("cuckoo-cards", ["random", "random", "random"], 500),
@@ -34,12 +34,6 @@ SPEED = (
 def _tasks(game: str, match: list[str], games: int) -> list[Task]:
     study = parse_study({"seed": 1, "part": [{"game": game, "games": games, "matches": [match]}]})
     return list(tasks_of(study))
-
-
-def _cpu() -> float:
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    workers = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
 def speed() -> list[dict[str, Any]]:
@@ -58,12 +52,12 @@ def speed() -> list[dict[str, Any]]:
 
 
 def runs() -> list[dict[str, Any]]:
-    tasks = _tasks("cuckoo-dice", ["greedy", "greedy"], 400)
+    tasks = _tasks("cuckoo-dice", ["greedy", "greedy"], 2000)
     found = []
     for jobs in (1, 2):
-        wall, cpu = time.perf_counter(), _cpu()
+        wall, cpu = time.perf_counter(), cpu_seconds()
         played = sum(len(batch) for batch in run_batches(tasks, jobs=jobs))
-        wall, cpu = time.perf_counter() - wall, _cpu() - cpu
+        wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
         found.append(
             {"jobs": jobs, "games": played, "wall": wall, "cpu": cpu, "load": os.getloadavg()[0]}
         )

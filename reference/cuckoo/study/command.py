@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import sys
 import time
 from pathlib import Path
 
 from ..progress import Progress, plural
-from .executors import EXECUTORS, run_batches
+from .executors import EXECUTORS, cpu_seconds, run_batches
 from .measures import summarize
 from .report import report
 from .results import append, done, read_results
@@ -51,13 +50,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and of the workers it has waited for."""
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    workers = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
-
-
 def main(args: argparse.Namespace) -> int:
     """Run the study of *args*; exit status 0 when every game is in the results, 2 for a
     study or results file that cannot be used."""
@@ -73,7 +65,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
     todo = [task for task in tasks if task.key not in finished]
     progress = Progress("game", len(todo), quiet=args.quiet)
-    wall, cpu = time.perf_counter(), _cpu()
+    wall, cpu = time.perf_counter(), cpu_seconds()
     try:
         with open(path, "a", encoding="utf-8") as out:
             for results in run_batches(
@@ -85,7 +77,7 @@ def main(args: argparse.Namespace) -> int:
         progress.close()
         print(f"cuckoo: {error}", file=sys.stderr)
         return 2
-    wall, cpu = time.perf_counter() - wall, _cpu() - cpu
+    wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
     load = ", ".join(f"{n:.2f}" for n in os.getloadavg())
     progress.close(
         f"{plural(len(todo), 'game')} played, {len(finished)} already done; "

@@ -13,17 +13,26 @@ from __future__ import annotations
 
 import importlib
 import os
+import resource
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Final
 
 from .tasks import Task, play_tasks
 
-__all__ = ["EXECUTORS", "batches", "run_batches"]
+__all__ = ["EXECUTORS", "batches", "cpu_seconds", "run_batches"]
 
 EXECUTORS: Final = ("process", "dask")
 
 Results = list[dict[str, Any]]
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of the local workers it has waited for: on a shared
+    machine a run's CPU time says what it cost, its wall time also what the others did."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
 def batches(tasks: Sequence[Task], workers: int) -> list[list[Task]]:
