@@ -126,8 +126,8 @@ def unquote(token: str) -> str:
     return "".join(out)
 
 
-_ENDS: Final = {"$END": "the end of the record", "<END-OF-FILE>": "the end of the record"}
-"""Lark's names for the end of the text, as a reader would say it."""
+_END: Final = "the end of the record"
+"""Lark's names for the end of the text (``$END``, ``<END-...>``), as a reader says it."""
 
 
 def syntax_error(
@@ -155,9 +155,16 @@ def syntax_error(
         assert isinstance(error, UnexpectedEOF)
         expected = tuple(sorted(error.expected))
         found = "unexpected end of record"
-    expected = tuple(sorted({names.get(name, _ENDS.get(name, name)) for name in expected}))
+    expected = tuple(
+        sorted(
+            {
+                _END if name.startswith(("$END", "<END")) else names.get(name, name)
+                for name in expected
+            }
+        )
+    )
     names_text = "; ".join(expected[:8]) + ("; ..." if len(expected) > 8 else "")
-    if expected == (_ENDS["$END"],):  # the record was over: its result token stood before
+    if expected == (_END,):  # the record was over: its result token stood before
         found += " after the result that ends the record (a new record starts with its tags)"
         expected = ()
     message = f"{friendly or found}; expected {names_text}" if expected else str(friendly or found)

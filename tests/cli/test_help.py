@@ -75,7 +75,7 @@ def test_one_game_one_move_one_problem(tmp_path: Path, capsys: pytest.CaptureFix
 def test_no_grammar_internals_reach_the_user(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "validate", str(ROOT / "README.md"))
     assert status == 1 and out
-    for internal in ("<END-OF-FILE>", "$END", "__ANON", "RULE"):
+    for internal in ("<END", "$END", "__ANON", "RULE"):
         assert internal not in out
     assert "after the result that ends the record" in out
 
