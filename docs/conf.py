@@ -63,7 +63,8 @@ cuckoo_example_language = "cuckoo"
 html_theme = "furo"
 html_title = "Cuckoo rules"
 
-# The print style sheet of the rulebook's PDFs (docs/print.py).
+# The print style sheet of the rulebook's PDFs (docs/print.py), and the screen fixes the
+# accessibility check found (tests/web/test_rulebook.py).
 html_static_path = ["_static/rulebook"]
 html_css_files = ["rulebook.css"]
 
