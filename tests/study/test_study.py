@@ -3,6 +3,7 @@ stopped, and refuses a study file that asks for the impossible."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,25 @@ def test_dask_local_cluster_same_games(one_core: Path, tmp_path: Path) -> None:
     status, out = _run(tmp_path, "dask.jsonl", "--executor", "dask", "-j", "2")
     assert status == 0
     assert _sorted(out) == _sorted(one_core)
+
+
+def test_running_dask_scheduler_same_games(one_core: Path, tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, dashboard_address=None
+    ) as cluster:
+        status, out = _run(tmp_path, "cluster.jsonl", "--cluster", cluster.scheduler_address)
+    assert status == 0
+    assert _sorted(out) == _sorted(one_core)
+
+
+def test_without_dask_the_message_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    status, _ = _run(tmp_path, "none.jsonl", "--executor", "dask")
+    assert status == 2
+    assert "pip install 'cuckoo-rules[cluster]'" in capsys.readouterr().err
 
 
 def test_a_game_depends_only_on_its_name() -> None:
