@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from ..progress import Progress, plural
-from .executors import EXECUTORS, cpu_seconds, run_batches
+from .executors import EXECUTORS, MissingExtra, cpu_seconds, run_batches
 from .measures import summarize
 from .report import report
 from .results import append, done, read_results
@@ -73,7 +73,7 @@ def main(args: argparse.Namespace) -> int:
             ):
                 append(out, results)
                 progress.advance(len(results))
-    except RuntimeError as error:
+    except MissingExtra as error:
         progress.close()
         print(f"cuckoo: {error}", file=sys.stderr)
         return 2

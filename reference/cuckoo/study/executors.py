@@ -20,11 +20,15 @@ from typing import Any, Final
 
 from .tasks import Task, play_tasks
 
-__all__ = ["EXECUTORS", "batches", "cpu_seconds", "run_batches"]
+__all__ = ["EXECUTORS", "MissingExtra", "batches", "cpu_seconds", "run_batches"]
 
 EXECUTORS: Final = ("process", "dask")
 
 Results = list[dict[str, Any]]
+
+
+class MissingExtra(RuntimeError):
+    """The executor asked for needs a package that is not installed."""
 
 
 def cpu_seconds() -> float:
@@ -62,7 +66,7 @@ def _dask(work: list[list[Task]], jobs: int, address: str | None) -> Iterator[Re
     try:
         distributed: Any = importlib.import_module("distributed")  # untyped, and optional
     except ImportError:
-        raise RuntimeError(
+        raise MissingExtra(
             "the dask executor needs Dask: pip install 'cuckoo-rules[cluster]'"
         ) from None
     if address:
@@ -91,7 +95,7 @@ def run_batches(
     *jobs* is the number of local workers (0: one per core); one job plays in this process.
     *cluster* is the address of a running Dask scheduler (it implies ``dask``).
 
-    :raises RuntimeError: for the dask executor when Dask is not installed.
+    :raises MissingExtra: for the dask executor when Dask is not installed.
     """
     workers = jobs or os.cpu_count() or 1
     work = batches(tasks, workers)

@@ -43,14 +43,10 @@ __all__ = [
     "rules_of",
 ]
 
-MEASURES: Final = {
-    "first": "the first player's score",
-    "decided": "what decided the game (the sides or a tie-break)",
-    "sides": "how the sides split between winner and loser",
-    "length": "the game's length",
-    "skill": "the first-named bot's score against the others",
-}
-"""What a part may measure, and what each measure is."""
+MEASURES: Final = ("first", "decided", "sides", "length", "skill")
+"""What a part may measure: the first player's score; what decided the game (the sides or a
+tie-break); how the sides split between winner and loser; the game's length; the first-named
+bot's score against the others."""
 
 
 class StudyError(ValueError):
