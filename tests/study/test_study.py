@@ -198,3 +198,15 @@ def test_report_and_chart(one_core: Path) -> None:
     ]
     svg = chart(rows, "Skill at cards", "score", (1 / 3, "fair"))
     assert svg.startswith("<svg") and "Skill at cards" in svg and svg.count("<circle") == 2
+
+
+def test_the_stored_study_replays() -> None:
+    """The games published in the rulebook come out again from their seeds (a sample of the
+    quick ones, a few from every part and setting)."""
+    root = Path(__file__).parents[2]
+    study = read_study(root / "benchmarks" / "studies" / "best-game.toml")
+    stored = {r["key"]: r for r in read_results(root / "docs" / "_data" / "best-game.jsonl")}
+    sample = [t for t in tasks_of(study) if t.index == 7 and not t.match[0].startswith("mcts")]
+    assert len(sample) > 40
+    for task in sample:
+        assert play_task(task) == stored[task.key], task.key
