@@ -67,6 +67,7 @@ html_title = "Cuckoo rules"
 # accessibility check found (tests/web/test_rulebook.py).
 html_static_path = ["_static/rulebook"]
 html_css_files = ["rulebook.css"]
+html_js_files = ["rulebook.js"]
 
 
 def _heading_levels(

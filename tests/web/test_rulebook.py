@@ -43,10 +43,13 @@ PHONE = {"width": 390, "height": 844}
 AXE_PAGES = (
     "spec/cuckoo-dice/index.html",
     "spec/cuckoo-dice/infect.html",
+    "spec/cuckoo-dice/rulesets.html",
     "spec/cuckoo-cards/hand.html",
     "spec/zum-kuckuck/scoring.html",
+    "spec/zum-kuckuck/notation.html",
 )
-"""A game's first page and a chapter of each game, with rules, examples and pictures."""
+"""A game's first page and chapters of each game with rules, examples, pictures, wide tables
+and wide code (where axe-core found serious problems before they were fixed)."""
 PICTURE_PATHS = 30
 """A page holding a drawn position has at least this many vector paths (one per die, card
 or cell, and more); text, code and rule boxes have a handful."""
