@@ -31,7 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "unless --cluster names one)",
     )
     parser.add_argument(
-        "--cluster", metavar="ADDRESS", help="a running Dask scheduler, such as tcp://host:8786"
+        "--cluster",
+        metavar="ADDRESS",
+        help="a running Dask scheduler, such as tcp://host:8786 (implies --executor dask)",
     )
     parser.add_argument(
         "-j", "--jobs", type=int, default=0, metavar="N", help="local workers (default: all cores)"
