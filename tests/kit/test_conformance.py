@@ -170,6 +170,12 @@ def test_flaws_are_all_exercised() -> None:
         ("record", "? malformed CD-NOTATION-SYNTAX holds no game"),
         ("format", "? malformed CD-NOTATION-SYNTAX holds no game"),
         ("perft -1", "? protocol - perft takes a depth of 0 or more, not '-1'"),
+        ("perft ²", "? protocol - perft takes a depth of 0 or more, not '²'"),
+        ("perft 1000000", "? protocol - perft goes 6 plies deep at most, not 1000000"),
+        (
+            "new cuckoo Blue 1223445566 1123345666 infection_limit=²",
+            "? setup CD-RULESET-PARAMS infection_limit must be a whole number >= 0, not '²'",
+        ),
         (
             "new cuckoo Blue 7777777777 111111111",
             "? setup CD-SETUP-DICE Red must roll 10 dice, not 9",

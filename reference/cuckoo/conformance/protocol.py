@@ -24,6 +24,7 @@ from ..games import Kit, read_records
 from ..kuckuck import notation as kuckuck_notation
 from ..kuckuck import views as kuckuck_views
 from ..notation import Record
+from ..parameters import whole_number
 
 __all__ = ["PROTOCOL", "Session", "serve"]
 
@@ -46,7 +47,8 @@ def _params(words: list[str]) -> dict[str, object]:
         key, sep, value = word.partition("=")
         if not sep:
             raise ProtocolError(f"expected name=value, not {word!r}")
-        params[key] = int(value) if value.isdigit() else values.get(value, value)
+        number = whole_number(value)
+        params[key] = number if isinstance(number, int) else values.get(value, value)
     return params
 
 
@@ -332,10 +334,18 @@ class Session:
         return f"= {payload}" if payload else "="
 
 
+MAX_PERFT_DEPTH: Final = 6
+"""The deepest ``perft`` the engine answers: the suites ask for 4 at most, and the count
+grows by the branching factor (tens to hundreds) with each ply."""
+
+
 def _depth(text: str) -> int:
-    if not text.isdigit():
+    depth = whole_number(text)
+    if not isinstance(depth, int):
         raise ProtocolError(f"perft takes a depth of 0 or more, not {text!r}")
-    return int(text)
+    if depth > MAX_PERFT_DEPTH:
+        raise ProtocolError(f"perft goes {MAX_PERFT_DEPTH} plies deep at most, not {depth}")
+    return depth
 
 
 def _one(args: list[str]) -> str:
