@@ -210,3 +210,9 @@ def test_the_stored_study_replays() -> None:
     assert len(sample) > 40
     for task in sample:
         assert play_task(task) == stored[task.key], task.key
+
+
+@pytest.mark.parametrize("jobs", ["0", "-1", "257", "٣"])
+def test_workers_bounded(jobs: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(["study", str(TINY), "-j", jobs]) == 2
+    assert "expected 1 to 256 workers" in capsys.readouterr().err

@@ -8,6 +8,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Final
 
 from ..progress import Progress, plural
 from .executors import EXECUTORS, MissingExtra, cpu_seconds, run_batches
@@ -18,6 +19,16 @@ from .spec import StudyError, read_study
 from .tasks import tasks_of
 
 __all__ = ["add_arguments", "main"]
+
+
+MOST_WORKERS: Final = 256
+"""More local workers than this would only stall the machine."""
+
+
+def _workers(text: str) -> int:
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= MOST_WORKERS:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"expected 1 to {MOST_WORKERS} workers, not {text!r}")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +47,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a running Dask scheduler, such as tcp://host:8786 (implies --executor dask)",
     )
     parser.add_argument(
-        "-j", "--jobs", type=int, default=0, metavar="N", help="local workers (default: all cores)"
+        "-j",
+        "--jobs",
+        type=_workers,
+        default=0,
+        metavar="N",
+        help=f"local workers, 1 to {MOST_WORKERS} (default: all cores)",
     )
     parser.add_argument(
         "-o",
