@@ -281,7 +281,7 @@ def _limit_cases(infect: str) -> Iterator[Case]:
             f"limit-{limit}",
             ("CD-INFECT-LIMIT",),
             params={"infection_limit": limit},
-            moves=(infect, "1+1x2(1;1,1)")[: limit],
+            moves=(infect, "1+1x2(1;1,1)")[:limit],
             expect=expect,
         )
     # Which error wins (the notation chapter's order of checks): the die before its cell,
@@ -571,9 +571,7 @@ def _kuckuck_cases(root: Path) -> Iterator[Case]:
     yield match("zk-perft", ("ZK-ROUND-NEST", "ZK-BASIC-SIMULTANEOUS"), DEAL3, "perft 3")
     yield match("zk-parameter-unknown", ("ZK-RULESET-PARAMS",), (), "error", speed=2)
     yield match("zk-five-players", ("ZK-SETUP-PLAYERS",), players=(*four, "Eve"))
-    yield match(
-        "zk-six-players", ("ZK-SETUP-PLAYERS",), (), "error", players=(*four, "Eve", "Fay")
-    )
+    yield match("zk-six-players", ("ZK-SETUP-PLAYERS",), (), "error", players=(*four, "Eve", "Fay"))
     yield match(
         "zk-order-turn-before-hand",
         ("ZK-TACTICAL-ORDER", "ZK-ROUND-PLAY"),
