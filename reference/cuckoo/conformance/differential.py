@@ -22,8 +22,9 @@ from typing import Any, Final
 from ..cards import rulesets as cards_rulesets
 from ..dice import rulesets as dice_rulesets
 from ..kuckuck import rulesets as kuckuck_rulesets
+from ..progress import Progress
 from .protocol import Session
-from .runner import Engine, EngineFailure, Progress, Report, chance_pairs, compare, parse_json
+from .runner import Engine, EngineFailure, Report, chance_pairs, compare, parse_json
 from .suite import new_command
 
 __all__ = ["Disagreement", "differential", "draw_game", "play"]
@@ -268,18 +269,18 @@ def differential(
 ) -> Report:
     """Play *games* random games, taking the games *names* in turn, against the reference;
     each disagreement is shrunk and shown.  Ends ``N passed, N failed``."""
-    report, progress = Report(), Progress(games, "games")
+    report, progress = Report(), Progress("game", games)
     work = [(command, timeout, names[n % len(names)], seed, n) for n in range(1, games + 1)]
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     try:
         outcomes = pool.map(_one, *zip(*work, strict=True)) if pool else (_one(*w) for w in work)
-        for done, (game, problem) in enumerate(outcomes, 1):
+        for game, problem in outcomes:
             if problem is None:
                 report.passed[game] += 1
             else:
                 report.failed[game] += 1
                 report.failures.append(problem)
-            progress.update(done, sum(report.failed.values()))
+            progress.advance()
     finally:
         progress.close()
         if pool:

@@ -22,12 +22,13 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import Any, Final
+
+from ..progress import Progress
 
 __all__ = [
     "Engine",
     "EngineFailure",
-    "Progress",
     "Report",
     "add_arguments",
     "main",
@@ -132,28 +133,6 @@ def parse_json(text: str, what: str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError):
         raise EngineFailure(f"{what} is not JSON: {text[:60]!r}") from None
-
-
-class Progress:
-    """``done/total`` on one line of a terminal, rewritten in place; silent elsewhere."""
-
-    def __init__(self, total: int, label: str, stream: IO[str] | None = None) -> None:
-        self.total, self.label = total, label
-        self.stream = stream if stream is not None else sys.stderr
-        self.shown = self.stream.isatty()
-        self._last = 0.0
-
-    def update(self, done: int, failed: int) -> None:
-        now = time.monotonic()
-        if self.shown and (now - self._last > 0.1 or done == self.total):
-            self._last = now
-            self.stream.write(f"\r{self.label} {done}/{self.total}, {failed} failed")
-            self.stream.flush()
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r\033[K")
-            self.stream.flush()
 
 
 @dataclass
@@ -271,7 +250,6 @@ def run_suite(
     spec section of its first rule."""
     report = Report()
     rules = {rule for suite in suites for rule in suite["rules"]}
-    done = 0
     for suite in suites:
         for case in suite["cases"]:
             if skip(case):
@@ -295,9 +273,8 @@ def run_suite(
                 report.failed[section] += 1
                 report.failed_ids.append(case["id"])
                 report.failures.append(f"FAIL {case['id']} ({' '.join(case['rules'])}): {problem}")
-            done += 1
             if progress is not None:
-                progress.update(done, sum(report.failed.values()))
+                progress.advance()
     if progress is not None:
         progress.close()
     for section in sorted(report.passed.keys() | report.failed.keys() | report.xfailed.keys()):
@@ -407,7 +384,7 @@ def main(args: argparse.Namespace) -> int:
             )
         else:
             cases = sum(len(suite["cases"]) for suite in suites)
-            report = run_suite(engine, suites, xfail, progress=Progress(cases, "cases"))
+            report = run_suite(engine, suites, xfail, progress=Progress("case", cases))
         return EXIT_OK if report.ok else EXIT_FAILED
     finally:
         engine.close()
