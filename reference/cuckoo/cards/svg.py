@@ -3,7 +3,7 @@ hand and the lives left (spec: cuckoo-cards).
 
 The round table is shared with Zum Kuckuck! (:mod:`cuckoo.kuckuck.svg`): seat 0 sits at
 the bottom, and each next seat is its left neighbour, so the seats run clockwise on the page
-(CC-SETUP-SEATS's "to the left").
+(CC-SETUP-PLAYERS: a player's left neighbour is the next in seating order).
 """
 
 from __future__ import annotations
