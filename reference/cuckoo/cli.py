@@ -161,8 +161,16 @@ def cmd_legal(args: argparse.Namespace) -> int:
 def cmd_render(args: argparse.Namespace) -> int:
     _not_the_input(args.output, args.file)
     kit, state = _state_at(args)
+    if args.view == "3d":
+        if kit.dialect.game != "cuckoo-dice":
+            raise UsageError(f"--view 3d draws the dice pyramid, not {kit.dialect.game}")
+        from .dice.iso import iso_svg
+
+        picture: str = iso_svg(state)
+    else:
+        picture = kit.svg(state)
     with _output(args.output) as out:
-        out.write(kit.svg(state) + "\n")
+        out.write(picture + "\n")
     return EXIT_OK
 
 
@@ -550,7 +558,12 @@ def build_parser() -> argparse.ArgumentParser:
     for name, run, text, example in (
         ("replay", cmd_replay, "show the position as a diagram", "cuckoo replay FILE --ply 6"),
         ("legal", cmd_legal, "list the legal moves in notation", "cuckoo legal FILE --json"),
-        ("render", cmd_render, "draw the position as SVG", "cuckoo render FILE -o end.svg"),
+        (
+            "render",
+            cmd_render,
+            "draw the position as SVG",
+            "cuckoo render FILE -o end.svg\ncuckoo render FILE --view 3d -o pyramid.svg",
+        ),
     ):
         p = _command(commands, name, text, example)
         p.add_argument("file", metavar="FILE", help="a record file; - for stdin")
@@ -570,6 +583,13 @@ def build_parser() -> argparse.ArgumentParser:
         )
         if run is cmd_render:
             _output_option(p, "write the SVG here")
+            p.add_argument(
+                "--view",
+                choices=["flat", "3d"],
+                default="flat",
+                help="flat: the position as the rulebook draws it (every game); 3d: the "
+                "pyramid seen from above its apex (the dice pyramid); default: %(default)s",
+            )
         else:
             p.add_argument("--json", action="store_true", help="print JSON")
         p.set_defaults(run=run)

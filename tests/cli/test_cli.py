@@ -280,3 +280,20 @@ def test_a_record_without_a_game_tag_says_it_was_read_as_dice(
     path.write_text('[Players "Ann Bob Cy"]\n\ndeal Ann 1 2 *\n', encoding="utf-8")
     status, out, _ = run(capsys, "validate", str(path))
     assert status == 1 and "no Game tag: read as cuckoo-dice" in out
+
+
+def test_render_draws_the_pyramid_in_three_dimensions(capsys: pytest.CaptureFixture[str]) -> None:
+    from cuckoo.dice.iso import iso_svg
+    from cuckoo.games import read_records
+
+    example = ROOT / "examples" / "cuckoo-sides.cuckoo"
+    text = example.read_text(encoding="utf-8")
+    ((kit, record),) = [r for r in read_records(text.splitlines(True)) if isinstance(r, tuple)]
+    *_, end = kit.replay(record)
+    status, solid, _ = run(capsys, "render", str(example), "--view", "3d")
+    assert (status, solid) == (0, iso_svg(end) + "\n")
+    status, flat, _ = run(capsys, "render", str(example))
+    assert (status, flat) == (0, kit.svg(end) + "\n")
+    cards = ROOT / "examples" / "cuckoo-cards-three-players.cuckoo"
+    status, out, err = run(capsys, "render", str(cards), "--view", "3d")
+    assert (status, out) == (2, "") and "draws the dice pyramid, not cuckoo-cards" in err
