@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import ast
 import math
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from random import Random
@@ -60,6 +62,15 @@ def test_the_state_does_not_import_its_pictures() -> None:
     assert not [m for m in imported if m.endswith(("svg", "iso", "views"))]
     state = _state(0, 5)
     assert state._repr_svg_().startswith("<svg")
+    # a notebook that imports only the engine still sees the picture
+    alone = (
+        "import random, sys, cuckoo.dice as d;"
+        " s = d.new_game('cuckoo', d.random_setup(random.Random(1)));"
+        " assert 'cuckoo.games' not in sys.modules;"
+        " print(s._repr_svg_()[:4])"
+    )
+    shown = subprocess.run([sys.executable, "-c", alone], capture_output=True, text=True)
+    assert shown.stdout == "<svg\n", shown.stderr
 
 
 @settings(max_examples=25, deadline=None)
