@@ -14,7 +14,7 @@ from typing import Final
 
 from ..dice.svg import INK, Svg, svg_document, svg_root, svg_text, text_width
 from .state import State
-from .views import RED_SUITS, SUIT_SIGNS, _describe, _status
+from .views import RED_SUITS, SUIT_SIGNS, describe, status_line
 
 __all__ = ["Box", "card", "round_table", "seats_svg"]
 
@@ -92,7 +92,7 @@ def seats_svg(state: State) -> Svg:
         for seat, name in enumerate(state.players)
     ]
     width = max(SEAT_W, max(text_width(label, 12, bold=True) for label in labels) + 16)
-    line = _status(state)
+    line = status_line(state)
     least = text_width(line, 13, bold=True) + 20
     root, boxes, (cx, cy) = round_table(len(labels), (width, SEAT_H), 60, least)
     _playing_card(root, cx - 22, cy - 31, None)
@@ -118,4 +118,4 @@ def seats_svg(state: State) -> Svg:
         svg_text(root, x + 58, y + 70, words, 11, **{"text-anchor": "start"})
     bottom = float(root.get("height", "0")) - 10
     svg_text(root, 10, bottom, line, 13, **{"text-anchor": "start", "font-weight": "bold"})
-    return svg_document(root, f"The card game's table. {line}", _describe(state))
+    return svg_document(root, f"The card game's table. {line}", describe(state))

@@ -10,7 +10,15 @@ from .deck import Card
 from .rules import winner
 from .state import State
 
-__all__ = ["diagram", "lives_text", "position", "state_dict", "table_svg"]
+__all__ = [
+    "describe",
+    "diagram",
+    "lives_text",
+    "position",
+    "state_dict",
+    "status_line",
+    "table_svg",
+]
 
 SUIT_SIGNS: Final = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
 RED_SUITS: Final = "dh"
@@ -94,7 +102,7 @@ def _card_words(card: Card) -> str:
     return f"the {_RANK_WORDS.get(card.rank, card.rank)} of {_SUIT_WORDS[card.suit]}"
 
 
-def _status(state: State) -> str:
+def status_line(state: State) -> str:
     """Whose step it is, or who won."""
     won = winner(state)
     if won is not None:
@@ -102,7 +110,8 @@ def _status(state: State) -> str:
     return f"Hand {state.hands + 1}: {state.players[state.to_act]} {_STEP_WORDS[state.step]}"
 
 
-def _describe(state: State) -> str:
+def describe(state: State) -> str:
+    """The table in words, seat by seat, then the status line: every picture's description."""
     seats = []
     for seat, name in enumerate(state.players):
         card = state.cards[seat]
@@ -113,7 +122,7 @@ def _describe(state: State) -> str:
         if seat == state.dealer and not state.is_over:
             words.append("deals")
         seats.append(f"{name}: {', '.join(words)}.")
-    return " ".join([*seats, _status(state) + "."])
+    return " ".join([*seats, status_line(state) + "."])
 
 
 def table_svg(state: State) -> Svg:
@@ -123,7 +132,7 @@ def table_svg(state: State) -> Svg:
         name + (" (D)" if seat == state.dealer else "") for seat, name in enumerate(state.players)
     ]
     pitch = max(70, max(text_width(label, 12) for label in labels) + 12)
-    status = _status(state)
+    status = status_line(state)
     width = max(len(labels) * pitch + 20, text_width(status, 13, bold=True) + 20)
     root = svg_root(round(width), 150)
     for seat, label in enumerate(labels):
@@ -138,4 +147,4 @@ def table_svg(state: State) -> Svg:
                 {"cx": f"{x + 8 + life * 12:g}", "cy": "104", "r": "4.5", "fill": "#d4a017"},
             )
     svg_text(root, 10, 138, status, 13, **{"text-anchor": "start", "font-weight": "bold"})
-    return svg_document(root, f"The card game. {status}", _describe(state))
+    return svg_document(root, f"The card game. {status}", describe(state))

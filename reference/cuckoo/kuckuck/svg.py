@@ -12,7 +12,7 @@ from ..dice.svg import INK, Svg, svg_document, svg_text, text_width
 from .rules import choosing
 from .scoring import totals
 from .state import State
-from .views import _seat_words, _status
+from .views import describe, status_line
 
 __all__ = ["seats_svg"]
 
@@ -43,7 +43,7 @@ def seats_svg(state: State) -> Svg:
         for seat, name in enumerate(state.players)
     ]
     width = max(SEAT_W, max(text_width(label, 12, bold=True) for label in labels) + 16)
-    line = _status(state)
+    line = status_line(state)
     root, boxes, (cx, cy) = round_table(
         len(labels), (width, SEAT_H), 100, text_width(line, 13, bold=True) + 20
     )
@@ -77,10 +77,5 @@ def seats_svg(state: State) -> Svg:
         )
     bottom = float(root.get("height", "0")) - 10
     svg_text(root, 10, bottom, line, 13, **{"text-anchor": "start", "font-weight": "bold"})
-    seats = " ".join(
-        f"{name}: {_seat_words(state, seat, points[seat])}."
-        for seat, name in enumerate(state.players)
-    )
-    shown = f"Nest cards turned up: {state.shown[0]} and {state.shown[1]}. " if state.shown else ""
     title = f"Zum Kuckuck!'s table ({state.rules.variant}). {line}"
-    return svg_document(root, title, f"{shown}{seats} {line}.")
+    return svg_document(root, title, describe(state, points, line))

@@ -4,6 +4,7 @@ player may know, and SVG pictures of the cards."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ..dice.svg import INK, Svg, svg_document, svg_root, svg_text, text_width
@@ -12,7 +13,16 @@ from .rules import choosing
 from .scoring import totals, winners
 from .state import Seat, State
 
-__all__ = ["cards_svg", "diagram", "observe", "position", "state_dict", "table_svg"]
+__all__ = [
+    "cards_svg",
+    "describe",
+    "diagram",
+    "observe",
+    "position",
+    "state_dict",
+    "status_line",
+    "table_svg",
+]
 
 _PLAYING: Final = ("nest", "play")
 """The steps at which a tactical round has a start player."""
@@ -168,7 +178,7 @@ def _cockatoo_card(root: ET.Element, x: float, y: float, *, turned: bool) -> Non
         ET.SubElement(root, "circle", {**eye, "fill": "#ffffff", "stroke": INK})
 
 
-def _status(state: State) -> str:
+def status_line(state: State) -> str:
     """Where the match stands, or who won it."""
     if state.is_over:
         points = totals(state)
@@ -178,6 +188,17 @@ def _status(state: State) -> str:
     if state.step == "deal":
         return "The deal"
     return f"Cycle {state.cycle + 1}, round {state.round + 1}: {_STEP[state.step]}"
+
+
+def describe(state: State, points: Sequence[int], status: str) -> str:
+    """The table in words: the nest cards turned up, each seat, then *status*; every
+    picture's description."""
+    seats = " ".join(
+        f"{name}: {_seat_words(state, seat, points[seat])}."
+        for seat, name in enumerate(state.players)
+    )
+    shown = f"Nest cards turned up: {state.shown[0]} and {state.shown[1]}. " if state.shown else ""
+    return f"{shown}{seats} {status}."
 
 
 def _seat_words(state: State, seat: Seat, points: int) -> str:
@@ -213,7 +234,7 @@ def table_svg(state: State) -> Svg:
         + (f" \u00b7 {points[seat]} points" if state.scores else "")
         for seat, name in enumerate(state.players)
     ]
-    status = _status(state)
+    status = status_line(state)
     width = max(470, max(text_width(label, 12) for label in labels) + 12)
     width = max(width, text_width(status, 13, bold=True) + 12)
     height = top + n * row + 34
@@ -242,13 +263,8 @@ def table_svg(state: State) -> Svg:
             _number_card(root, 280, base, played)
         svg_text(root, 400, base + 28, f"hand {len(state.hands[seat])}", 11)
     svg_text(root, 6, height - 12, status, 13, **{"text-anchor": "start", "font-weight": "bold"})
-    seats = " ".join(
-        f"{name}: {_seat_words(state, seat, points[seat])}."
-        for seat, name in enumerate(state.players)
-    )
-    shown = f"Nest cards turned up: {state.shown[0]} and {state.shown[1]}. " if state.shown else ""
     title = f"Zum Kuckuck! ({state.rules.variant}). {status}"
-    return svg_document(root, title, f"{shown}{seats} {status}.")
+    return svg_document(root, title, describe(state, points, status))
 
 
 def cards_svg() -> Svg:
