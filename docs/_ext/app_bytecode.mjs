@@ -14,6 +14,7 @@ for (const wheel of wheels) {
 }
 const script = readFileSync(fileURLToPath(new URL("app_bytecode.py", import.meta.url)), "utf8");
 const module = pyodide.runPython(`${script}\nmain`);
+// /tmp here is the runtime's own in-memory file system, copied out below
 const said = module("/tmp/python_stdlib.zip", "/tmp/bytecode.zip", readFileSync(example, "utf8"));
 writeFileSync(join(out, "python_stdlib.zip"), pyodide.FS.readFile("/tmp/python_stdlib.zip"));
 writeFileSync(join(out, "bytecode.zip"), pyodide.FS.readFile("/tmp/bytecode.zip"));

@@ -1,7 +1,7 @@
 """Bytecode for the browser app, made inside Pyodide itself at docs build time.
 
 Pyodide ships its standard library as source, and the two wheels hold source too, so every
-start of the app compiled some 250 modules from source in WebAssembly: three quarters of
+start of the app compiled some 200 modules from source in WebAssembly: three quarters of
 its start-up time.  This script runs in the very runtime the page loads (so the bytecode's
 magic number and cache tag are that runtime's), under Node.js (``app_bytecode.mjs``):
 
@@ -84,28 +84,14 @@ files), and ``zipfile`` needs only code page 437, which stays."""
 class _NoDocstrings(ast.NodeTransformer):
     """Drops the docstring of a module or function (never of a class)."""
 
-    def visit_Module(self, node: ast.Module) -> ast.Module:
+    def _strip(self, node: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
         self.generic_visit(node)
-        node.body = _without_docstring(node.body)
+        match node.body:
+            case [ast.Expr(value=ast.Constant(value=str())), *rest]:
+                node.body = rest or [ast.Pass()]
         return node
 
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.FunctionDef:
-        self.generic_visit(node)
-        node.body = _without_docstring(node.body)
-        return node
-
-    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> ast.AsyncFunctionDef:
-        self.generic_visit(node)
-        node.body = _without_docstring(node.body)
-        return node
-
-
-def _without_docstring(body: list[ast.stmt]) -> list[ast.stmt]:
-    first = body[0] if body else None
-    docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-    if docstring and isinstance(first.value.value, str):  # type: ignore[union-attr]
-        return body[1:] or [ast.Pass()]
-    return body
+    visit_Module = visit_FunctionDef = visit_AsyncFunctionDef = _strip
 
 
 def pyc(source: bytes, filename: str) -> bytes:

@@ -22,18 +22,10 @@ from cuckoo.dice.geometry import APEX, SHOWN, SIDES
 from cuckoo.dice.iso import corner_svg, face_colour, iso_svg
 from cuckoo.dice.playout import random_game
 from cuckoo.dice.svg import PIT
-from tests.docs.test_svg_access import assert_described
+from tests.docs.test_svg_access import assert_described, dice_state
 
 NS = "{http://www.w3.org/2000/svg}"
 STATE_PY = Path(dice.__file__).with_name("state.py")
-
-
-def _state(seed: int, plies: int | None) -> dice.State:
-    setup, moves = random_game(dice.RULESETS["cuckoo"], Random(seed))
-    state = dice.new_game(dice.RULESETS["cuckoo"], setup)
-    for move in moves[:plies]:
-        state = dice.apply(state, move)
-    return state
 
 
 def _faces(svg: str) -> list[tuple[tuple[float, float], str, int]]:
@@ -60,7 +52,7 @@ def test_the_state_does_not_import_its_pictures() -> None:
         for alias in node.names
     ]
     assert not [m for m in imported if m.endswith(("svg", "iso", "views"))]
-    state = _state(0, 5)
+    state = dice_state(0, 5)
     assert state._repr_svg_().startswith("<svg")
     # a notebook that imports only the engine still sees the picture
     alone = (
@@ -78,7 +70,7 @@ def test_the_state_does_not_import_its_pictures() -> None:
 def test_every_shown_face_is_drawn_in_its_owners_colour(seed: int, plies: int | None) -> None:
     """CD-SIDE, CD-SCORE-SIDE: one face per side a placed die shows, its owner's colour
     (shaded by side), its value in pips; the totals in the words."""
-    state = _state(seed, plies)
+    state = dice_state(seed, plies)
     svg = iso_svg(state)
     title, desc = assert_described(svg)
     drawn = sorted((fill, pips) for _, fill, pips in _faces(svg))

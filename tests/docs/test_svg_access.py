@@ -112,7 +112,8 @@ def assert_described(svg: str) -> tuple[str, str]:
     return title.text, desc.text
 
 
-def _dice_state(seed: int, plies: int | None) -> dice.State:
+def dice_state(seed: int, plies: int | None) -> dice.State:
+    """A random game of the default ruleset after *plies* plies (None: its end)."""
     setup, moves = dice_game(dice.RULESETS["cuckoo"], Random(seed))
     state = dice.new_game(dice.RULESETS["cuckoo"], setup)
     for move in moves[:plies]:
@@ -124,7 +125,7 @@ def _dice_state(seed: int, plies: int | None) -> dice.State:
 @given(st.integers(0, 2**32), st.integers(0, 40) | st.none())
 def test_dice_position_is_described_labelled_and_clear(seed: int, plies: int | None) -> None:
     """CD-SCORE-SIDE: each side's totals drawn with the player's name beside them."""
-    state = _dice_state(seed, plies)
+    state = dice_state(seed, plies)
     svg = position_svg(state)
     root = assert_readable_layout(svg)
     title, desc = assert_described(svg)
@@ -143,7 +144,7 @@ def test_dice_position_is_described_labelled_and_clear(seed: int, plies: int | N
 
 def test_a_finished_dice_game_shows_its_result() -> None:
     """CD-SCORE-MAJORITY: the winner and the sides won are written in the picture."""
-    state = _dice_state(3, None)
+    state = dice_state(3, None)
     outcome = dice.result(state)
     assert outcome is not None and outcome.reason == "sides"
     root = ET.fromstring(position_svg(state))
@@ -155,7 +156,7 @@ def test_a_finished_dice_game_shows_its_result() -> None:
 
 def test_the_player_to_move_clears_the_first_die_of_the_nest() -> None:
     """The label that used to run into the first die with DejaVu Sans."""
-    state = _dice_state(1, 1)
+    state = dice_state(1, 1)
     root = ET.fromstring(position_svg(state))
     (label,) = [box for text, box in _text_boxes(root) if text == "Blue (to move)"]
     first_die = min(
@@ -166,8 +167,8 @@ def test_the_player_to_move_clears_the_first_die_of_the_nest() -> None:
 
 
 def test_the_same_picture_twice_gets_the_same_ids_and_others_differ() -> None:
-    first, later = position_svg(_dice_state(5, 3)), position_svg(_dice_state(5, 4))
-    ids = [ET.fromstring(svg)[0].get("id") for svg in (first, position_svg(_dice_state(5, 3)))]
+    first, later = position_svg(dice_state(5, 3)), position_svg(dice_state(5, 4))
+    ids = [ET.fromstring(svg)[0].get("id") for svg in (first, position_svg(dice_state(5, 3)))]
     assert ids[0] == ids[1]
     assert ET.fromstring(later)[0].get("id") != ids[0]
 
