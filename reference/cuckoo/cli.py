@@ -7,30 +7,27 @@ Exit status: 0 when everything given is legal, 1 when a record is malformed or i
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import os
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from itertools import islice, repeat
 from pathlib import Path
-from random import Random
-from typing import IO, Any, Final, NoReturn
+from typing import IO, TYPE_CHECKING, Any, Final, NoReturn
 
-from . import __version__, dice, kuckuck
-from .conformance.runner import add_arguments as conform_arguments
-from .dice import RULESETS
+from . import __version__
 from .errors import CuckooError, NotationError, SetupError, shown
 from .files import FileProblem, atomic_write, check_writable, open_lines, terminate_cleanly
 from .games import GAMES, Kit, read_records, validate
 from .notation import MAX_RECORD_CHARS, Record, split_records
-from .players.bots import BOTS, Bot, bot_named
-from .players.tables import TABLES
 from .progress import Progress, plural
-from .study import add_arguments as study_arguments
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .players.bots import Bot
 
 __all__ = ["main"]
 
@@ -71,7 +68,7 @@ def _pick(path: str, game: int) -> tuple[Kit, Record]:
 def cmd_validate(args: argparse.Namespace) -> int:
     games = moves = problems = 0
     progress = Progress("game", quiet=args.quiet)
-    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+    with _pool(args.jobs) as pool:
         for path in args.files:
             name = "<stdin>" if path == "-" else path
             before = games
@@ -94,6 +91,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
         counts = (plural(games, "game"), plural(moves, "move"), plural(problems, "problem"))
         progress.close(", ".join(counts))
     return EXIT_INVALID if problems else EXIT_OK
+
+
+def _pool(jobs: int) -> AbstractContextManager[ProcessPoolExecutor | None]:
+    """Processes for ``--jobs``; none, and nothing of them imported, for one job."""
+    if jobs == 1:
+        return nullcontext()
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(jobs)
 
 
 Validated = tuple[int, str | None, dict[str, Any] | None]
@@ -175,6 +181,8 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_random(args: argparse.Namespace) -> int:
+    from random import Random
+
     rng = Random(args.seed)
     kit = GAMES[args.game]
     variant = _variant(args.game, args.ruleset)
@@ -258,6 +266,8 @@ def _variant(game: str, ruleset: str | None) -> str:
 
 
 def _bots(names: Sequence[str], game: str) -> list[Bot]:
+    from .players.bots import bot_named
+
     try:
         return [bot_named(name, game) for name in names]
     except ValueError as error:
@@ -265,7 +275,9 @@ def _bots(names: Sequence[str], game: str) -> list[Bot]:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    from .dice import PLAYER_NAMES
     from .players.selfplay import Tally, series
+    from .players.tables import TABLES
     from .record import NOTATIONS
 
     variant = _variant(args.game, args.ruleset)
@@ -278,7 +290,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         )
     bots = _bots(names, args.game)
     dice_game = args.game == "cuckoo-dice"
-    seats = dice.PLAYER_NAMES if dice_game else tuple(f"P{s + 1}" for s in range(len(names)))
+    seats = PLAYER_NAMES if dice_game else tuple(f"P{s + 1}" for s in range(len(names)))
     tally = Tally()
     progress = Progress("game", args.games, quiet=args.quiet)
     notation: Any = NOTATIONS[args.game]
@@ -302,6 +314,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from .players import terminal
+    from .players.bots import BOTS
+    from .players.tables import TABLES
 
     variant = _variant(args.game, args.ruleset)
     fewest, most = TABLES[args.game].players
@@ -351,6 +365,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
 
 def cmd_completion(args: argparse.Namespace) -> int:
     from .completion import script
+    from .players.bots import BOTS
 
     bots = sorted({name for names in BOTS.values() for name in names})
     sys.stdout.write(script(build_parser(), args.shell, {"bot": bots}))
@@ -423,6 +438,8 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         words = message.split("'")
         if message.startswith("argument COMMAND: invalid choice") and len(words) > 2:
+            import difflib
+
             close = difflib.get_close_matches(words[1], COMMANDS, n=1)
             message = f"no command {words[1]!r}" + (
                 f"; did you mean {close[0]!r}?"
@@ -502,22 +519,37 @@ def _output_option(parser: argparse._ActionsContainer, what: str = "write here")
 
 
 def _ruleset_option(parser: argparse.ArgumentParser) -> None:
+    from .dice import RULESETS
+    from .kuckuck import VARIANTS
+
     parser.add_argument(
         "--ruleset",
-        choices=sorted({v for kit in GAMES.values() for v in kit.variants}),
+        choices=sorted({*RULESETS, *VARIANTS}),
         metavar="R",
         help=f"cuckoo-dice: {', '.join(sorted(RULESETS))} (default: cuckoo); "
-        f"zum-kuckuck: {', '.join(kuckuck.VARIANTS)} (default: basic)",
+        f"zum-kuckuck: {', '.join(VARIANTS)} (default: basic)",
     )
 
 
-_BOT_HELP: Final = "; ".join(f"{game}: {', '.join(names)}" for game, names in BOTS.items()) + (
-    ", mcts:N (N playouts a move)"
-)
+def _bot_help() -> str:
+    from .players.bots import BOTS
+
+    return "; ".join(f"{game}: {', '.join(names)}" for game, names in BOTS.items()) + (
+        ", mcts:N (N playouts a move)"
+    )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``cuckoo`` command's arguments: one subcommand per task."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``cuckoo`` command's arguments: one subcommand per task.
+
+    Given the *command* about to run, the options of the others that need modules to be
+    imported (bots, rulesets, the conformance kit, studies) are left out: every command
+    is listed, but a command's start-up imports only what that command needs.
+    """
+
+    def runs(name: str) -> bool:
+        return command in (None, name)
+
     parser = _Parser(
         prog="cuckoo",
         description="Validate, replay, inspect, record, generate and format records of the "
@@ -602,7 +634,8 @@ def build_parser() -> argparse.ArgumentParser:
         "cuckoo random --seed 2 --game zum-kuckuck --ruleset tactical --players 5",
     )
     _game_option(p, "the game")
-    _ruleset_option(p)
+    if runs("random"):
+        _ruleset_option(p)
     p.add_argument(
         "--players",
         type=_players,
@@ -648,13 +681,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         required=True,
         metavar="A,B,...",
-        help=f"one bot per player, the first player's first; {_BOT_HELP}",
+        help=f"one bot per player, the first player's first; {_bot_help()}"
+        if runs("selfplay")
+        else None,
     )
     p.add_argument(
         "--games", type=_positive, default=100, metavar="N", help="how many (default: 100)"
     )
     p.add_argument("--seed", type=int, required=True, help="same seed, same games (required)")
-    _ruleset_option(p)
+    if runs("selfplay"):
+        _ruleset_option(p)
     _output_option(p, "also write the records here,")
     _quiet(p)
     p.set_defaults(run=cmd_selfplay)
@@ -673,7 +709,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--bot",
         metavar="BOT",
-        help=f"the bot in every other seat; {_BOT_HELP}; default: the strongest of the game",
+        help=f"the bot in every other seat; {_bot_help()}; default: the strongest of the game"
+        if runs("play")
+        else None,
     )
     p.add_argument(
         "--side",
@@ -689,7 +727,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="cuckoo-cards (2 to 51) and zum-kuckuck (3 to 5): how many, you included (default: 3)",
     )
-    _ruleset_option(p)
+    if runs("play"):
+        _ruleset_option(p)
     p.add_argument("--seed", type=int, default=0, help="the seed of chance (default: 0)")
     p.add_argument(
         "-o", "--output", required=True, metavar="FILE", help="where the game is saved (required)"
@@ -711,7 +750,10 @@ def build_parser() -> argparse.ArgumentParser:
         'cuckoo conform --engine "cuckoo serve"\ncuckoo conform --engine "./myengine" '
         "--random 100 --seed 1",
     )
-    conform_arguments(p)
+    if runs("conform"):
+        from .conformance.runner import add_arguments
+
+        add_arguments(p)
     p.set_defaults(run=cmd_conform)
 
     p = _command(
@@ -720,7 +762,10 @@ def build_parser() -> argparse.ArgumentParser:
         "play a variant study and report its figures",
         "cuckoo study benchmarks/studies/best-game.toml -j 2 --resume",
     )
-    study_arguments(p)
+    if runs("study"):
+        from .study import add_arguments as study_arguments
+
+        study_arguments(p)
     p.set_defaults(run=cmd_study)
 
     p = _command(
@@ -786,7 +831,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         terminate_cleanly()
     try:
-        args = build_parser().parse_args(argv)
+        words = sys.argv[1:] if argv is None else argv
+        named = next((word for word in words if not word.startswith("-")), None)
+        args = build_parser(named if named in COMMANDS else None).parse_args(argv)
         status: int = args.run(args)
         if sys.stdout is not None:
             sys.stdout.flush()

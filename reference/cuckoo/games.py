@@ -5,24 +5,14 @@ A record file may mix games: each record's ``Game`` tag says which notation read
 
 from __future__ import annotations
 
+import importlib
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass
 from random import Random
 from typing import Any, Final
 
-from . import cards, dice, kuckuck
-from .cards import notation as cards_notation
-from .cards import playout as cards_playout
-from .cards import views as cards_views
-from .dice import notation as dice_notation
-from .dice import playout as dice_playout
-from .dice import svg as dice_svg
-from .dice import views as dice_views
 from .errors import CuckooError, NotationError
-from .kuckuck import notation as kuckuck_notation
-from .kuckuck import playout as kuckuck_playout
-from .kuckuck import views as kuckuck_views
 from .notation import Chunk, Dialect, Record, split_records
 
 __all__ = ["GAMES", "Kit", "parse_chunk", "read_records", "validate"]
@@ -45,60 +35,100 @@ class Kit:
     """The rulesets a game can be played under, the default first; empty for one."""
 
 
-def _random_dice(rng: Random, variant: str, _: int, number: int) -> Record:
-    rules = dice.RULESETS[variant]
-    setup, moves = dice_playout.random_game(rules, rng)
-    tags = [("Event", "random"), ("Round", str(number))]
-    return dice_notation.record_of(rules, setup, moves, tags)
+def _later(module: str, name: str) -> Callable[..., Any]:
+    """Function *name* of *module*, imported at its first call: validating a file never
+    loads the code that draws or plays (a command's start-up is mostly imports)."""
+
+    def call(*args: Any) -> Any:
+        return getattr(importlib.import_module(module, __package__), name)(*args)
+
+    call.__name__ = call.__qualname__ = name
+    return call
 
 
-def _random_cards(rng: Random, _: str, players: int, number: int) -> Record:
-    setup, moves = cards_playout.random_game(cards.RULES, rng, players)
-    tags = [("Event", "random"), ("Round", str(number))]
-    return cards_notation.record_of(cards.RULES, setup, moves, tags)
+def _dice() -> Kit:
+    from . import dice
+    from .dice import notation
 
-
-def _random_kuckuck(rng: Random, variant: str, players: int, number: int) -> Record:
-    rules = kuckuck.rules(variant=variant)
-    setup, moves = kuckuck_playout.random_game(rules, rng, players)
-    tags = [("Event", "random"), ("Round", str(number))]
-    return kuckuck_notation.record_of(rules, setup, moves, tags)
-
-
-GAMES: Final = {
-    dice_notation.GAME: Kit(
-        dice_notation.DIALECT,
-        dice_notation.replay,
-        dice_notation.format_record,
+    return Kit(
+        notation.DIALECT,
+        notation.replay,
+        notation.format_record,
         lambda state: [str(m) for m in dice.legal_moves(state)],
-        dice_views.diagram,
-        dice_views.state_dict,
-        dice_svg.position_svg,
-        _random_dice,
+        _later(".dice.views", "diagram"),
+        _later(".dice.views", "state_dict"),
+        _later(".dice.svg", "position_svg"),
+        _later(".random_records", "dice_record"),
         tuple(dice.RULESETS),
-    ),
-    cards_notation.GAME: Kit(
-        cards_notation.DIALECT,
-        cards_notation.replay,
-        cards_notation.format_record,
+    )
+
+
+def _cards() -> Kit:
+    from . import cards
+    from .cards import notation
+
+    return Kit(
+        notation.DIALECT,
+        notation.replay,
+        notation.format_record,
         lambda state: [str(m) for m in cards.legal_moves(state)],
-        cards_views.diagram,
-        cards_views.state_dict,
-        cards_views.table_svg,
-        _random_cards,
-    ),
-    kuckuck_notation.GAME: Kit(
-        kuckuck_notation.DIALECT,
-        kuckuck_notation.replay,
-        kuckuck_notation.format_record,
-        kuckuck_notation.legal_texts,
-        kuckuck_views.diagram,
-        kuckuck_views.state_dict,
-        kuckuck_views.table_svg,
-        _random_kuckuck,
+        _later(".cards.views", "diagram"),
+        _later(".cards.views", "state_dict"),
+        _later(".cards.views", "table_svg"),
+        _later(".random_records", "cards_record"),
+    )
+
+
+def _kuckuck() -> Kit:
+    from . import kuckuck
+    from .kuckuck import notation
+
+    return Kit(
+        notation.DIALECT,
+        notation.replay,
+        notation.format_record,
+        notation.legal_texts,
+        _later(".kuckuck.views", "diagram"),
+        _later(".kuckuck.views", "state_dict"),
+        _later(".kuckuck.views", "table_svg"),
+        _later(".random_records", "kuckuck_record"),
         kuckuck.VARIANTS,
-    ),
-}
+    )
+
+
+class _Kits(MutableMapping[str, Kit]):
+    """The kits by game name, each made (its game imported) when first asked for: a file
+    of dice games never loads the card games."""
+
+    def __init__(self, makers: dict[str, Callable[[], Kit]]) -> None:
+        self._makers = makers
+        self._made: dict[str, Kit] = {}
+
+    def __getitem__(self, name: str) -> Kit:
+        if name not in self._made:
+            self._made[name] = self._makers[name]()
+        return self._made[name]
+
+    def __setitem__(self, name: str, kit: Kit) -> None:
+        self._made[name] = kit
+
+    def __delitem__(self, name: str) -> None:
+        raise TypeError("the games are fixed")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
+
+
+DICE_GAME: Final = "cuckoo-dice"
+"""The game of a record without a Game tag."""
+
+GAMES: Final[MutableMapping[str, Kit]] = _Kits(
+    {DICE_GAME: _dice, "cuckoo-cards": _cards, "zum-kuckuck": _kuckuck}
+)
+"""Every game's kit, by the value of its Game tag."""
 
 _GAME_TAG: Final = re.compile(r'\[\s*game\s+"([^"\\]*)"', re.IGNORECASE)
 
@@ -118,7 +148,7 @@ def read_records(
 def parse_chunk(chunk: Chunk, source: str | None) -> tuple[Kit, Record] | NotationError:
     """One record, read by the notation its Game tag names (the dice game's by default)."""
     found = _GAME_TAG.search(chunk.text)
-    name = found[1].strip().lower() if found else dice_notation.GAME
+    name = found[1].strip().lower() if found else DICE_GAME
     kit = GAMES.get(name)
     if kit is None:
         return NotationError(
@@ -131,7 +161,7 @@ def parse_chunk(chunk: Chunk, source: str | None) -> tuple[Kit, Record] | Notati
         return kit, kit.dialect.parse_chunk(chunk, source)
     except NotationError as error:
         if found is None:  # say why a card game's record was read as dice
-            error.detail += f" (no Game tag: read as {dice_notation.GAME})"
+            error.detail += f" (no Game tag: read as {DICE_GAME})"
         return error
 
 

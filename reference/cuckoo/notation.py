@@ -6,13 +6,17 @@ Files are read one record at a time, so memory stays flat however many games the
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
+import lark
 from lark import (
     Lark,
     Token,
@@ -33,6 +37,7 @@ __all__ = [
     "Record",
     "RecordTransformer",
     "at",
+    "cache_folder",
     "load_grammar",
     "quote",
     "split_records",
@@ -52,16 +57,48 @@ def load_grammar(
     """The LALR parser for ``grammar/<name>.lark``.
 
     The tests build it with *strict* (no conflicts, no colliding terminals), which needs the
-    ``interegular`` package; the engine does not need to check that again at every start.
+    ``interegular`` package; the engine does not need to check that again at every start,
+    and loads the parser it built the first time from :func:`cache_folder` (building it
+    takes longer than the rest of a command's start-up).
     """
-    return Lark.open(
-        str(GRAMMAR_DIR / f"{name}.lark"),
+    path = GRAMMAR_DIR / f"{name}.lark"
+    text = path.read_text(encoding="utf-8")
+    return Lark(
+        text,
+        source_path=str(path),
         parser="lalr",
-        start=["start", "single", "header"],
+        start=["start", "single"],
         strict=strict,
         maybe_placeholders=False,
         transformer=transformer,
+        cache=False if strict else _cache_file(name, text),
     )
+
+
+def cache_folder() -> Path:
+    """Where built parsers are kept between runs: ``$CUCKOO_CACHE_DIR``, else ``cuckoo``
+    in the user's cache folder (``$XDG_CACHE_HOME``, else ``~/.cache``)."""
+    named = os.environ.get("CUCKOO_CACHE_DIR")
+    if named:
+        return Path(named)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "cuckoo"
+
+
+def _cache_file(name: str, text: str) -> str | bool:
+    """The cache file of grammar *name*, named by what the built parser depends on (the
+    grammar, Lark's version, Python's); False, no cache, if the folder cannot be made.
+
+    Lark pickles the parser, so the folder is made private to the user: a pickle is only
+    ever loaded from a place no one else can write to.
+    """
+    folder = cache_folder()
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return False
+    key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}"
+    return str(folder / f"{name}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.lark")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +137,8 @@ def split_records(lines: Iterable[str], *, rule: str) -> Iterator[Chunk]:
                 rule=rule,
             )
         buffer.append(line)
-        depth += line.count("{") - line.count("}")
-        depth = max(depth, 0)
+        if "{" in line or "}" in line:
+            depth = max(depth + line.count("{") - line.count("}"), 0)
         if depth == 0 and stripped and not stripped.startswith("["):
             seen_moves = True
     if any(part.strip() for part in buffer):
@@ -116,6 +153,8 @@ def quote(value: str) -> str:
 def unquote(token: str) -> str:
     """The inverse of :func:`quote`."""
     body = token[1:-1]
+    if "\\" not in body:
+        return body
     out, escaped = [], False
     for ch in body:
         if escaped or ch != "\\":
@@ -196,13 +235,19 @@ class Record:
     """The record's position in its file."""
     line: int = field(default=1, compare=False, repr=False)
     """The line of its file on which the record starts."""
+    first_state: Any = field(default=None, compare=False, repr=False)
+    """The state before the first move, made when reading checked the tags, so that a
+    replay need not make it again; None for a record not read from text."""
 
     unit: ClassVar[str] = "move"
     """What the game calls one entry of :attr:`moves`, for messages."""
 
     def tag(self, name: str) -> str | None:
         """The value of tag *name*, or None."""
-        return next((v for k, v in self.tags if k == name), None)
+        for key, value in self.tags:
+            if key == name:
+                return value
+        return None
 
     def located(self, error: CuckooError, ply: int, move: object) -> CuckooError:
         """*error*, raised by move number *ply* (0-based) of this record, placed in its file."""
@@ -218,7 +263,18 @@ class Record:
 Located = tuple[Any, int, int]
 """A move value with the line and column where it was written."""
 
-_WORD: Final = re.compile(r"\S+")
+_WS: Final = " \t\f\r\n"
+"""White space as the grammars ignore it (``common.WS``); Python's ``str.split`` and ``\\s``
+take more, such as a no-break space, which a record may not hold between its words."""
+_WORD: Final = re.compile(rf"[^{_WS}]+")
+_UNSEEN: Final = object()
+_MOVE_NUMBER_SEEN: Final = object()
+"""What a move number reads as in the memo of words: nothing to keep, but no error."""
+MAX_WORDS: Final = 20_000
+"""The most distinct words a dialect remembers (a few hundred kilobytes)."""
+
+Parts = tuple[list[tuple[str, str]], list[Any], list[tuple[int, int]], list[Any], str]
+"""A record as read: tags as written, moves, their lines and columns, comments, result."""
 _MOVE_NUMBER: Final = re.compile(r"[0-9]+\.(\.\.)?")
 
 
@@ -304,15 +360,17 @@ class Dialect(Generic[R]):
     results: frozenset[str] = frozenset()
     """The result tokens, when every move is written as one word: then a record can be read
     word by word (see :meth:`_quick`); empty for a game whose moves have spaces in them."""
-    _words: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
+    _words: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def parser(self) -> Lark:
         return load_grammar(self.game, transformer=self.transformer())
 
-    def _parse(self, text: str) -> tuple[Any, ...]:
+    def _parse(self, text: str) -> Parts:
         parts: tuple[Any, ...] = self.parser.parse(text, start="start")  # type: ignore[assignment]
-        return parts
+        tags, located, comments, token = parts
+        moves = [move for move, _, _ in located]
+        return tags, moves, [(line, column) for _, line, column in located], comments, token
 
     def _syntax(
         self,
@@ -363,7 +421,7 @@ class Dialect(Generic[R]):
         except NotationError as error:
             yield NotationError(error.detail, rule=error.rule, line=error.line, source=source)
 
-    def _quick(self, text: str) -> tuple[Any, ...] | None:
+    def _quick(self, text: str) -> Parts | None:
         """The parts of a record read word by word, or None when only the full parse will
         do (comments, moves written with spaces in them, anything unusual).
 
@@ -374,55 +432,82 @@ class Dialect(Generic[R]):
             return None
         lines = text.split("\n")
         at = 0
-        while at < len(lines) and (not lines[at].strip() or lines[at].lstrip()[:1] == "["):
+        while at < len(lines) and (not lines[at].strip(_WS) or lines[at].lstrip(_WS)[:1] == "["):
             at += 1
         if any("{" in line for line in lines[at:]):  # a comment (a tag value may hold "{")
             return None
         tags: list[tuple[str, str]] = []
         for line in lines[:at]:
-            parsed = self._word(line.strip(), "header")
-            if parsed is None:
+            if not self._tag_line(line, tags):
                 return None
-            tags.extend(parsed)
-        moves: list[Located] = []
+        moves: list[Any] = []
+        spans: list[tuple[int, int]] = []
         token = None
+        words, results = self._words, self.results
         for number in range(at, len(lines)):
             for match in _WORD.finditer(lines[number]):
                 word = match[0]
                 if token is not None:
                     return None
-                if word in self.results:
-                    token = word
-                elif not _MOVE_NUMBER.fullmatch(word):
-                    move = self._word(word, "single")
-                    if move is None:
+                move = words.get(word, _UNSEEN)
+                if move is _UNSEEN:
+                    move = self._word(word)
+                if move is _MOVE_NUMBER_SEEN:
+                    continue
+                if move is None:
+                    if word not in results:
                         return None
-                    moves.append((move, number + 1, match.start() + 1))
-        return None if token is None else (tags, moves, [], token)
+                    token = word
+                    continue
+                moves.append(move)
+                spans.append((number + 1, match.start() + 1))
+        return None if token is None else (tags, moves, spans, [], token)
 
-    def _word(self, text: str, rule: str) -> Any:
-        """What *text* reads as by the grammar's *rule* (a move, or a line of tags), or None;
-        memoized, since the same moves and tags come back game after game."""
-        key = (text, rule)
-        if key not in self._words:
+    @cached_property
+    def _tag(self) -> re.Pattern[str]:
+        """One tag pair, white space around it, as the grammar's own terminals define them:
+        a file's tag lines differ from game to game, so they are read without the parser."""
+        name, value, space = (
+            self.parser.get_terminal(t).pattern.to_regexp() for t in ("TAG_NAME", "TAG_VALUE", "WS")
+        )
+        return re.compile(rf"(?:{space})?\[(?:{space})?({name})(?:{space})?({value})(?:{space})?\]")
+
+    def _tag_line(self, line: str, tags: list[tuple[str, str]]) -> bool:
+        """Add the tag pairs of *line* to *tags*; False if the line is anything else."""
+        end = len(line.rstrip(_WS))
+        at = 0
+        while at < end:
+            found = self._tag.match(line, at)
+            if found is None:
+                return False
+            tags.append((found[1], unquote(found[2])))
+            at = found.end()
+        return True
+
+    def _word(self, word: str) -> Any:
+        """What *word* reads as (a move, :data:`_MOVE_NUMBER_SEEN`, or None for anything
+        else), remembered: the same moves come back game after game.  The memo is bounded,
+        so that memory stays flat over any file."""
+        if _MOVE_NUMBER.fullmatch(word):
+            value: Any = _MOVE_NUMBER_SEEN
+        else:
             try:
-                value = self.parser.parse(text, start=rule)
+                value = self.parser.parse(word, start="single")
             except (UnexpectedInput, NotationError):
                 value = None
-            if len(self._words) < 100_000:
-                self._words[key] = value
-            return value
-        return self._words[key]
+        if len(self._words) < MAX_WORDS:
+            self._words[word] = value
+        return value
 
     def parse_chunk(self, chunk: Chunk, source: str | None) -> R:
         try:
-            tags, moves, comments, token = self._quick(chunk.text) or self._parse(chunk.text)
+            tags, moves, spans, comments, token = self._quick(chunk.text) or self._parse(chunk.text)
         except UnexpectedInput as error:
             raise self._syntax(error, chunk, source, self.examples) from None
         except NotationError as error:  # a token the transformer refused, such as a cell
             raise self._moved(error, chunk, source) from None
         named = self._tags(tags, chunk, source)
-        stated = dict(named).get("Result")
+        stated = next((value for key, value in named if key == "Result"), None)
         if stated is not None and stated != token:
             raise NotationError(
                 f"tag Result says {stated} but the movetext ends with {token}",
@@ -430,21 +515,23 @@ class Dialect(Generic[R]):
                 line=chunk.line,
                 source=source,
             )
+        first = chunk.line - 1
         record = self.record_type(
             named,
-            tuple(move for move, _, _ in moves),
+            tuple(moves),
             tuple(comments),
             token,
-            tuple((chunk.line + line - 1, column) for _, line, column in moves),
+            tuple([(first + line, column) for line, column in spans]),
             source,
             chunk.index,
             chunk.line,
         )
         try:
-            self.start(record)
+            state = self.start(record)
         except CuckooError as error:
             rule = error.rule or f"{self.prefix}-NOTATION-TAGS"
             raise NotationError(error.detail, rule=rule, line=chunk.line, source=source) from None
+        object.__setattr__(record, "first_state", state)  # once, before the record is seen
         return record
 
     @staticmethod
@@ -457,15 +544,15 @@ class Dialect(Generic[R]):
         """Canonical names, values and order; a tag missing, or given twice where the game's
         rule allows it once, is refused."""
         rule = f"{self.prefix}-NOTATION-TAGS"
-        names = {name.lower(): name for name in self.roster}
+        names = self._names
         named: dict[str, list[str]] = {}
         for name, value in tags:
-            key = names.get(name.lower(), name)
+            key = names.get(name) or names.get(name.lower(), name)
             if key in named and (self.once is None or key in self.once):
                 raise NotationError(
                     f"tag {key} is given twice", rule=rule, line=chunk.line, source=source
                 )
-            canonical = self.canonical_value(key, value) if key in self.roster else value
+            canonical = self.canonical_value(key, value) if key in self._rank else value
             named.setdefault(key, []).append(canonical)
         for key in self.required:
             if key not in named:
@@ -484,8 +571,18 @@ class Dialect(Generic[R]):
     def _in_order(self, tags: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
         """*tags* in canonical order: the known ones as the roster lists them, then the
         others as given (a repeated free tag keeps its values in their order)."""
-        rank = {name: number for number, name in enumerate(self.roster)}
-        return sorted(tags, key=lambda tag: rank.get(tag[0], len(rank)))
+        rank, last = self._rank, len(self._rank)
+        return sorted(tags, key=lambda tag: rank.get(tag[0], last))
+
+    @cached_property
+    def _rank(self) -> dict[str, int]:
+        """Each known tag's place in the canonical order."""
+        return {name: number for number, name in enumerate(self.roster)}
+
+    @cached_property
+    def _names(self) -> dict[str, str]:
+        """The canonical name of a known tag, by the name as canonical or in lower case."""
+        return {spelt: name for name in self.roster for spelt in (name, name.lower())}
 
     def tag_lines(self, record: Record) -> list[str]:
         """The canonical tag lines, with the Result tag equal to the result token."""

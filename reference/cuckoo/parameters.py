@@ -36,6 +36,8 @@ def with_parameters(
     :raises SetupError: for an unknown parameter, naming *rule*; a bad value raises
         whatever the rules' own checks raise.
     """
+    if not overrides:  # the ruleset as named, and the very same value: cheap to compare
+        return base
     allowed = tuple(names)
     unknown = sorted(set(overrides) - set(allowed))
     if unknown:

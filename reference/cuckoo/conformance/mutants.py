@@ -163,6 +163,7 @@ def opposite_adjacent() -> None:
     dice_rules.second_face = lambda value, own: (min if own else max)(
         f for f in dice_faces.FACES if f != value
     )
+    dice_rules._faces.cache_clear()
 
 
 @mutant(DICE, "CD-DIE-CORNER", "1, 2, 3 run clockwise on a western die")
@@ -170,6 +171,7 @@ def corner_mirrored() -> None:
     other = {"western": "eastern", "eastern": "western"}
     original = dice_rules.apex_faces
     dice_rules.apex_faces = lambda hand, *faces: original(other[hand], *faces)
+    dice_rules._faces.cache_clear()
 
 
 @mutant(DICE, "CD-DIE-OWNER", "a die scores for whoever placed it, not for its colour")
@@ -182,6 +184,7 @@ def placer_owns() -> None:
 @mutant(DICE, "CD-PLACE-SECOND", "the largest neighbour for an own die, the smallest for a foreign")
 def second_face_swapped() -> None:
     dice_rules.second_face = lambda value, own: dice_faces.second_face(value, not own)
+    dice_rules._faces.cache_clear()
 
 
 @mutant(DICE, "CD-PLACE-SUPPORT", "one die below is support enough")

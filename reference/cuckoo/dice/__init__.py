@@ -4,7 +4,6 @@ The whole API is functions over immutable values: :func:`new_game`, :func:`legal
 :func:`apply`, :func:`result`, with chance made explicit by :func:`chance_outcomes`.
 """
 
-from . import svg  # noqa: F401  (it gives State its picture, _repr_svg_, for notebooks)
 from .chance import chance_outcomes, random_rolls, random_setup, roll_distribution
 from .geometry import APEX, CELL_NAMES, COORDS, DUNGEON, SIDE_NAMES, Cell, Side, cell_named
 from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
@@ -12,6 +11,17 @@ from .rules import apply, legal_moves
 from .rulesets import RULESETS, Ruleset, ruleset
 from .scoring import Outcome, result, side_totals
 from .state import BLUE, PLAYER_NAMES, RED, Bonus, Placed, Player, Setup, State, new_game
+
+
+def _picture(state: State) -> str:
+    """The position as SVG, for notebooks; the drawing code loads when a picture is asked
+    for, not with the engine."""
+    from .svg import position_svg
+
+    return position_svg(state)
+
+
+State._repr_svg_ = _picture
 
 __all__ = [
     "APEX",

@@ -162,6 +162,9 @@ def _param_text(value: object) -> str:
 
 
 def _roll(text: str) -> tuple[int, ...]:
+    digits = text.replace(" ", "")
+    if digits.isascii() and digits.isdigit():  # as written by the canonical form
+        return tuple(map(int, digits))
     return tuple(int(ch) if ch in "0123456789" else -1 for ch in text if ch.isdigit())
 
 
@@ -241,7 +244,7 @@ def _canonical_value(key: str, value: str) -> str:
     if key == "First":
         return value.strip().title()
     if key in ("BlueRoll", "RedRoll"):
-        return " ".join(sorted(ch for ch in value if not ch.isspace() and ch != ","))
+        return " ".join(sorted("".join(value.split()).replace(",", "")))
     return value
 
 
@@ -315,7 +318,7 @@ def replay(record: Record) -> Iterator[State]:
         move as written, its line and column, and the rule.
     :raises AmbiguousMoveError: for a placement written as seen that more than one die fits.
     """
-    state = start(record)
+    state = start(record) if record.first_state is None else record.first_state
     yield state
     for ply, move in enumerate(record.moves):
         try:

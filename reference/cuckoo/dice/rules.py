@@ -18,7 +18,7 @@ from typing import Final
 
 from ..errors import IllegalMoveError, require
 from .chance import chance_outcomes
-from .faces import FACES, HANDEDNESS, apex_faces, second_face
+from .faces import FACES, HANDEDNESS, Handedness, apex_faces, second_face
 from .geometry import BELOW, CELL_NAMES, CELLS, DUNGEON, SHOWN, SIDE_NAMES, SIDES, Cell, Side
 from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
 from .state import PLAYER_NAMES, Bonus, Nest, Placed, State
@@ -214,9 +214,10 @@ def apply(state: State, move: Move | Rolls) -> State:
 def _place(state: State, move: Place) -> State:
     mover = state.to_move
     die, cell = move.die, move.cell
-    rest = _remove(state.nests[mover], (die,))
-    require(rest is not None, "CD-PLACE-DIE", lambda: f"{_where(state)} holds no die {die}")
-    assert rest is not None
+    nest = state.nests[mover]
+    require(die in nest, "CD-PLACE-DIE", lambda: f"{_where(state)} holds no die {die}")
+    at = nest.index(die)
+    rest = nest[:at] + nest[at + 1 :]
     require_open(state, cell)
     faces, bonus = _orient(state, move)
     board = list(state.board)
@@ -240,34 +241,46 @@ def require_open(state: State, cell: Cell) -> None:
     require(cell in CELLS, "CD-CELL", lambda: f"no cell {cell!r}")
     board = state.board
     require(board[cell] is None, "CD-PLACE-EMPTY", lambda: f"cell {CELL_NAMES[cell]} is taken")
-    missing = [CELL_NAMES[b] for b in BELOW[cell] if board[b] is None]
+    below = BELOW[cell]
     require(
-        not missing,
+        not below or all(board[b] is not None for b in below),
         "CD-PLACE-SUPPORT",
-        lambda: f"cell {CELL_NAMES[cell]} needs dice on {', '.join(missing)}",
+        lambda: (
+            f"cell {CELL_NAMES[cell]} needs dice on "
+            + ", ".join(CELL_NAMES[b] for b in below if board[b] is None)
+        ),
     )
 
 
 def _orient(state: State, move: Place) -> tuple[tuple[int, int, int], Bonus | None]:
     """The faces the placed die shows on A, B, C, and the bonus it earns, if any."""
-    cell, sides, value = move.cell, move.sides, move.die.value
+    if move.cell == DUNGEON and _bonus_due(state):
+        hand = state.ruleset.handedness
+        require(
+            move.sides in BONUS_SIDES[hand],
+            "CD-PLACE-BONUS",
+            "a first move into the dungeon names the sides of the bonus 1 and 2, "
+            f"so that 1, 2, 3 meet at a corner of a {hand} die",
+        )
+        points = apex_faces(hand, move.sides[0], 1, move.sides[1], 2)
+        assert points is not None
+        return (0, 0, 0), Bonus(state.to_move, points)
+    die = move.die
+    return _faces(state.ruleset.handedness, move.cell, move.sides, die.value, die.foreign), None
+
+
+@lru_cache(maxsize=4096)
+def _faces(
+    hand: Handedness, cell: Cell, sides: tuple[Side, ...], value: int, foreign: bool
+) -> tuple[int, int, int]:
+    """The faces a die of *value* shows on A, B, C when put on *cell* with *sides* named;
+    memoized, since the cases are few (cells, sides, values, colours)."""
     shown, name = SHOWN[cell], CELL_NAMES[cell]
 
     def choices() -> str:
         return ", ".join(SIDE_NAMES[s] for s in shown)
 
     faces = [0, 0, 0]
-    if cell == DUNGEON and _bonus_due(state):
-        hand = state.ruleset.handedness
-        require(
-            sides in BONUS_SIDES[hand],
-            "CD-PLACE-BONUS",
-            "a first move into the dungeon names the sides of the bonus 1 and 2, "
-            f"so that 1, 2, 3 meet at a corner of a {hand} die",
-        )
-        points = apex_faces(hand, sides[0], 1, sides[1], 2)
-        assert points is not None
-        return (0, 0, 0), Bonus(state.to_move, points)
     if not shown:
         require(not sides, "CD-PLACE-DUNGEON", "a die in the dungeon shows no face: name no side")
     elif len(shown) == 1:
@@ -284,20 +297,18 @@ def _orient(state: State, move: Place) -> tuple[tuple[int, int, int], Bonus | No
             lambda: f"on cell {name} name the side of the rolled value: {choices()}",
         )
         faces[sides[0]] = value
-        faces[shown[0] if sides[0] == shown[1] else shown[1]] = second_face(
-            value, not move.die.foreign
-        )
+        faces[shown[0] if sides[0] == shown[1] else shown[1]] = second_face(value, not foreign)
     else:
         require(
             len(sides) == 2 and sides[0] in SIDES and sides[1] in SIDES and sides[0] != sides[1],
             "CD-PLACE-APEX",
             "on the apex name two sides: the rolled value's, then the second face's",
         )
-        second = second_face(value, not move.die.foreign)
-        apex = apex_faces(state.ruleset.handedness, sides[0], value, sides[1], second)
+        second = second_face(value, not foreign)
+        apex = apex_faces(hand, sides[0], value, sides[1], second)
         assert apex is not None, "the second face is adjacent to the rolled value"
-        return apex, None
-    return (faces[0], faces[1], faces[2]), None
+        return apex
+    return faces[0], faces[1], faces[2]
 
 
 def _infect(state: State, move: Infect) -> State:

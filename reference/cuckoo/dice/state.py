@@ -135,5 +135,9 @@ def new_game(rules: Ruleset | str, setup: Setup) -> State:
             f"the first player must be Blue or Red (0 or 1), not {setup.first!r}",
             rule="CD-SETUP-FIRST",
         )
-    nests = (tuple(sorted(map(Die, setup.rolls[0]))), tuple(sorted(map(Die, setup.rolls[1]))))
-    return State(rules, setup.first, nests, (None,) * len(CELLS))
+    blue, red = (tuple(map(_OWN.__getitem__, sorted(roll))) for roll in setup.rolls)
+    return State(rules, setup.first, (blue, red), (None,) * len(CELLS))
+
+
+_OWN: Final = {value: Die(value) for value in FACES}
+"""Each face's die of the holder's own colour: the dice of an opening roll."""

@@ -287,6 +287,3 @@ def position_svg(state: State) -> Svg:
         )
     title = f"The dice pyramid ({state.ruleset.name} rules). {status}"
     return svg_document(root, title, _describe(state, status))
-
-
-State._repr_svg_ = position_svg

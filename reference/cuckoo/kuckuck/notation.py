@@ -343,7 +343,7 @@ def replay(record: Record) -> Iterator[State]:
     :raises IllegalMoveError: naming the record, the item, its place and the rule.
     :raises NotationError: for an item written the wrong way, and for a wrong result.
     """
-    state = start(record)
+    state = start(record) if record.first_state is None else record.first_state
     yield state
     for ply, item in enumerate(record.moves):
         try:
