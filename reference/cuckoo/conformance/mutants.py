@@ -250,6 +250,9 @@ def bonus_first_ply_only() -> None:
 def one_die_infects() -> None:
     dice_rules.GIVING = {take: (*needs, ((take, 1),)) for take, needs in dice_rules.GIVING.items()}
     dice_rules._GIVE.update({((v, 1),): (dice.Die(v),) for v in dice_faces.FACES})
+    dice_rules._CAPS = dice_rules._caps(dice_rules.GIVING)
+    dice_rules._own_infections.cache_clear()
+    dice_rules._infections_of.cache_clear()
     _loosen(dice_rules, "CD-INFECT-GIVE", lambda text: "at least two" in text)
 
 

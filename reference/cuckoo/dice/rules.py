@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
-from itertools import permutations, product
+from itertools import chain, permutations, product
+from operator import is_not
 from typing import Final
 
 from ..errors import IllegalMoveError, require
@@ -96,32 +97,44 @@ def _open_cells(filled: tuple[bool, ...]) -> tuple[Cell, ...]:
     return tuple(c for c in CELLS if not filled[c] and all(filled[b] for b in BELOW[c]))
 
 
-def _placements(state: State, nest: Nest) -> list[Place]:
-    cells = _open_cells(tuple(p is not None for p in state.board))
+_EMPTY: Final = (None,) * len(CELLS)
+
+
+def _placements(state: State, nest: Nest) -> Iterator[Place]:
+    cells = _open_cells(tuple(map(is_not, state.board, _EMPTY)))  # which cells are filled
     bonus = state.ruleset.handedness if _bonus_due(state) else None
-    return [move for die in dict.fromkeys(nest) for move in _placements_of(die, cells, bonus)]
+    return chain.from_iterable([_placements_of(die, cells, bonus) for die in dict.fromkeys(nest)])
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _placements_of(die: Die, cells: tuple[Cell, ...], bonus: str | None) -> tuple[Place, ...]:
-    """Every placement of *die* on the open *cells*; memoized, since positions repeat."""
-    return tuple(
-        Place(die, cell, sides)
-        for cell in cells
-        for sides in (BONUS_SIDES[bonus] if cell == DUNGEON and bonus else ORIENTATIONS[cell])
-    )
+    """Every placement of *die* on the open *cells*; memoized, since positions repeat, and
+    made of the placements on each cell, so that a position never seen costs little."""
+    return tuple(chain.from_iterable([_places(die, cell, bonus) for cell in cells]))
 
 
-def _infections(state: State, nest: Nest) -> tuple[Infect, ...]:
+@lru_cache(maxsize=1024)
+def _places(die: Die, cell: Cell, bonus: str | None) -> tuple[Place, ...]:
+    """The placements of *die* on *cell*, one per way it can lie (at most 12 dice x 20
+    cells x 3 kinds of bonus: the memo is the whole table)."""
+    sides = BONUS_SIDES[bonus] if cell == DUNGEON and bonus else ORIENTATIONS[cell]
+    return tuple(Place(die, cell, turn) for turn in sides)
+
+
+def _infections(state: State, nest: Nest) -> list[Infect]:
     rules = state.ruleset
     if rules.infection_limit is not None and sum(state.captures) >= rules.infection_limit:
-        return ()
-    own_only = rules.infection_pool == "own"
-    givers = tuple(d for d in nest if not (own_only and d.foreign))
-    targets = tuple(
-        d for d in dict.fromkeys(state.nests[1 - state.to_move]) if not (own_only and d.foreign)
-    )
-    return _infections_of(givers, targets)
+        return []
+    return _infections_between(nest, state.nests[1 - state.to_move], rules.infection_pool)
+
+
+def _infections_between(nest: Nest, other: Nest, pool: str) -> list[Infect]:
+    """Every infection from *nest* into *other* under the pool rule (CD-INFECT-POOL)."""
+    if pool == "own":  # own dice give, own dice are taken: the case of every ruleset
+        held = tuple(min(nest.count(_OWN[value]), most) for value, most in _CAPS.items())
+        targets = [d for d in dict.fromkeys(other) if not d.foreign]
+        return [move for take in targets for move in _own_infections(held, take)]
+    return [move for take in dict.fromkeys(other) for move in _infections_of(nest, take)]
 
 
 def _partitions(total: int, largest: int) -> Iterator[tuple[int, ...]]:
@@ -140,20 +153,44 @@ GIVING: Final = {
 }
 
 
-@lru_cache(maxsize=65536)
-def _infections_of(givers: Nest, targets: tuple[Die, ...]) -> tuple[Infect, ...]:
-    """Every infection giving some of *givers* for one of *targets*; memoized."""
+def _caps(giving: dict[int, tuple[tuple[tuple[int, int], ...], ...]]) -> dict[int, int]:
+    """The most dice of each value that any infection gives: holding more changes nothing."""
+    caps: dict[int, int] = {}
+    for needs in giving.values():
+        for need in needs:
+            for value, n in need:
+                caps[value] = max(caps.get(value, 0), n)
+    return dict(sorted(caps.items()))
+
+
+_CAPS: Final = _caps(GIVING)
+
+
+@lru_cache(maxsize=8192)
+def _own_infections(held: tuple[int, ...], take: Die) -> tuple[Infect, ...]:
+    """Every infection of own dice for *take* by a nest holding *held* own dice of each value
+    of :data:`_CAPS` (capped there): a table of a few thousand entries, memoized."""
+    count = dict(zip(_CAPS, held, strict=True))
+    return tuple(
+        Infect(_GIVE[need], take)
+        for need in GIVING[take.value]
+        if all(count[value] >= n for value, n in need)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _infections_of(givers: Nest, take: Die) -> tuple[Infect, ...]:
+    """Every infection giving some of *givers*, own and foreign, for *take*."""
     held = Counter(givers)
     mixed = any(d.foreign for d in held)
     moves: list[Infect] = []
-    for take in targets:
-        for need in GIVING[take.value]:
-            if not mixed:
-                if all(held[_OWN[value]] >= n for value, n in need):
-                    moves.append(Infect(_GIVE[need], take))
-                continue
-            options = [_colourings(value, n, held) for value, n in need]
-            moves.extend(Infect(sum(choice, ()), take) for choice in product(*options))
+    for need in GIVING[take.value]:
+        if not mixed:
+            if all(held[_OWN[value]] >= n for value, n in need):
+                moves.append(Infect(_GIVE[need], take))
+            continue
+        options = [_colourings(value, n, held) for value, n in need]
+        moves.extend(Infect(sum(choice, ()), take) for choice in product(*options))
     return tuple(moves)
 
 
