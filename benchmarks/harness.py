@@ -1,89 +1,136 @@
-"""Timing and counting shared by every benchmark: best of a few seeded repetitions.
+"""Measuring a child process, and repetitions that take turns: what every figure rests on.
 
-Why best-of: on a small shared machine the noise is all one way (another process steals a
-core, the garbage collector runs at a bad moment), so the fastest repetition is the one
-closest to what the code itself costs.  Every repetition must do exactly the same work,
-which is checked: a benchmark whose work varies is measuring its seed, not the code.
+Every figure is measured in a process of its own, so that no memo cache, parser or import
+of an earlier run is warm in it, and so that its CPU time and peak memory are its own.
+The repetitions of compared work take turns (A, B, A, B, ...), so that a burst of load
+from another process falls on both sides alike; each pair of runs gives a ratio.
 """
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Sequence
+import subprocess
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from time import perf_counter
-from typing import Generic, NamedTuple, TypeVar
+from pathlib import Path
+from tempfile import TemporaryDirectory, TemporaryFile
 
-__all__ = ["Calls", "Nodes", "Tally", "Timing", "best_of", "best_of_each"]
+__all__ = ["Child", "Sample", "Side", "WorkChanged", "check_same_work", "run_child", "take_turns"]
 
-W = TypeVar("W")
+Work = Mapping[str, int]
+"""What a run did, counted: games, plies, calls, ... by name."""
 
-
-class Tally(NamedTuple):
-    """What a pass over games did: how many games and how many plies (or steps)."""
-
-    games: int
-    plies: int
-
-
-class Calls(NamedTuple):
-    """What a pass of move generation did: how many calls and how many moves they gave."""
-
-    calls: int
-    moves: int
-
-
-class Nodes(NamedTuple):
-    """What a perft did: how many searches (one) and how many leaves it counted."""
-
-    searches: int
-    nodes: int
+_RSS_UNIT_KB = 1 / 1024 if sys.platform == "darwin" else 1
+"""``ru_maxrss`` is in KB on Linux and in bytes on macOS."""
 
 
 @dataclass(frozen=True, slots=True)
-class Timing(Generic[W]):
-    """The best of several timed repetitions of one task, and the work each one did."""
+class Child:
+    """What one finished child process printed, and what it cost."""
 
-    seconds: float
-    """The fastest repetition's wall-clock time (``time.perf_counter``)."""
-    work: W
-    """What one repetition counted; the same for every repetition."""
-    runs: tuple[float, ...]
-    """Every repetition's time, in order, for anyone who wants the spread."""
-
-    def rate(self, amount: int) -> float:
-        """*amount* units of work per second of the best repetition."""
-        return amount / self.seconds
-
-
-def best_of(repeats: int, task: Callable[[], W]) -> Timing[W]:
-    """Time *task* *repeats* times and keep the fastest run (see :func:`best_of_each`)."""
-    return best_of_each(repeats, [task])[0]
+    status: int
+    cpu: float
+    """User plus system CPU seconds of the child alone (its own rusage from ``wait4``)."""
+    wall: float
+    """Seconds from just before its start to just after its end."""
+    rss_kb: int
+    """Peak resident memory of the child, in KB."""
+    stdout: str
+    stderr: str
 
 
-def best_of_each(repeats: int, tasks: Sequence[Callable[[], W]]) -> list[Timing[W]]:
-    """Time every task *repeats* times, taking turns, and keep each one's fastest run.
+_LAUNCHER = """
+import os, sys, time
+report, *argv = sys.argv[1:]
+start = time.perf_counter()
+pid = os.posix_spawnp(argv[0], argv, os.environ)
+_, status, usage = os.wait4(pid, 0)
+wall = time.perf_counter() - start
+with open(report, "w") as out:
+    cpu = usage.ru_utime + usage.ru_stime
+    out.write(f"{os.waitstatus_to_exitcode(status)} {cpu!r} {wall!r} {usage.ru_maxrss}")
+"""
+"""Starts the measured process and reports its ``wait4`` rusage.
 
-    Taking turns (A, B, A, B, ...) rather than all of A then all of B spreads a burst of
-    load from another process over every task, so that the ratio of two figures measured
-    together stays steady even when each figure moves.  The collector is emptied before
-    each run (so one run does not pay for the garbage of the last) but left on during it,
-    since real use pays for its own garbage.
+Linux keeps a process's peak RSS across ``execve``, so a child forked from this harness
+would start with the harness's own RSS (60 MB and more, with the peers imported) as its
+"peak".  This launcher is a bare interpreter (``-I -S``, about 9 MB) that spawns the
+measured process and waits for it with ``os.wait4``, which gives the rusage of that one
+process (where ``RUSAGE_CHILDREN`` would add up every child ever waited for): its CPU
+time (user plus system) and its peak RSS, floored at the launcher's 9 MB at most.
+"""
 
-    :raises RuntimeError: if two runs of a task count different work: it is not
-        deterministic.
+
+def run_child(argv: Sequence[str]) -> Child:
+    """Run *argv* to its end, measured on its own (see :data:`_LAUNCHER`).
+
+    Output goes to temporary files, not pipes, so a child that writes much cannot block
+    on a full pipe while the harness waits.
     """
-    if repeats < 1:
-        raise ValueError(f"repeats must be >= 1, not {repeats}")
-    runs: list[list[float]] = [[] for _ in tasks]
-    work: list[list[W]] = [[] for _ in tasks]
-    for _ in range(repeats):
-        for task, times, done in zip(tasks, runs, work, strict=True):
-            gc.collect()
-            start = perf_counter()
-            result = task()
-            times.append(perf_counter() - start)
-            if done and result != done[0]:
-                raise RuntimeError(f"the work changed between runs: {done[0]!r}, {result!r}")
-            done.append(result)
-    return [Timing(min(t), w[0], tuple(t)) for t, w in zip(runs, work, strict=True)]
+    with TemporaryFile() as out, TemporaryFile() as err, TemporaryDirectory() as tmp:
+        report = Path(tmp) / "rusage"
+        launcher = [sys.executable, "-I", "-S", "-c", _LAUNCHER, str(report), *argv]
+        subprocess.run(launcher, stdin=subprocess.DEVNULL, stdout=out, stderr=err, check=True)
+        status, cpu, wall, rss = report.read_text().split()
+        out.seek(0)
+        err.seek(0)
+        return Child(
+            int(status),
+            float(cpu),
+            float(wall),
+            round(int(rss) * _RSS_UNIT_KB),
+            out.read().decode("utf-8", "replace"),
+            err.read().decode("utf-8", "replace"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """One timed run of one side."""
+
+    cpu: float
+    wall: float
+    work: Work
+    rss_kb: int = 0
+    warm: tuple[float, float] | None = None
+    """CPU and wall seconds of a second pass in the same process (caches warm), if any."""
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One figure's work: a key, what it is, and how to run it once."""
+
+    key: str
+    label: str
+    unit: str
+    """The count of :attr:`Sample.work` that its rate is per, such as ``plies``."""
+    run: Callable[[], Sample]
+
+
+class WorkChanged(RuntimeError):
+    """Two runs of one figure did different work: the figure would measure its input."""
+
+
+def check_same_work(key: str, first: Sample, later: Sample) -> None:
+    """:raises WorkChanged: if *later* did not count what *first* did."""
+    if dict(later.work) != dict(first.work):
+        raise WorkChanged(f"{key}: the work changed between runs: {first.work}, {later.work}")
+
+
+def take_turns(
+    sides: Sequence[Side], repeats: int, progress: Callable[[str], None] = lambda _: None
+) -> dict[str, list[Sample]]:
+    """Run every side *repeats* times, taking turns; each side's samples, in order.
+
+    :raises WorkChanged: if a side's work differs from its first run's.
+    """
+    samples: dict[str, list[Sample]] = {side.key: [] for side in sides}
+    for repeat in range(repeats):
+        for side in sides:
+            progress(f"{side.label} ({repeat + 1}/{repeats})")
+            sample = side.run()
+            done = samples[side.key]
+            if done:
+                check_same_work(side.key, done[0], sample)
+            done.append(sample)
+    return samples

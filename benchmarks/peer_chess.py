@@ -1,6 +1,6 @@
 """python-chess, the peer a Python user of a game-rules library compares with.
 
-The same three kinds of work as Cuckoo's: read and validate a PGN file of random games,
+The same kinds of work as the engine's: read and validate a PGN file of random games,
 random playout, and perft with bulk counting.  Importing this module fails when
 python-chess is not installed; the runner reports that peer as "not installed".
 """
@@ -12,7 +12,6 @@ from random import Random
 
 import chess
 import chess.pgn
-from harness import Tally
 
 __all__ = ["VERSION", "perft", "playout", "read_pgn", "write_pgn"]
 
@@ -43,46 +42,47 @@ def random_board(rng: Random) -> chess.Board:
         board.push(rng.choice(moves))
 
 
-def random_board_checked(rng: Random) -> chess.Board:
-    """The same, ended by ``board.is_game_over()``: the loop most users write."""
-    board = chess.Board()
-    while not board.is_game_over():
-        board.push(rng.choice(list(board.legal_moves)))
-    return board
-
-
-def playout(games: int, seed: int, *, checked: bool = False) -> Tally:
-    """Play *games* random games; *checked* ends them with ``is_game_over()``."""
+def playout(games: int, seed: int) -> dict[str, int]:
+    """Play *games* random games (see :func:`random_board`)."""
     rng = Random(seed)
-    play = random_board_checked if checked else random_board
-    return Tally(games, sum(play(rng).ply() for _ in range(games)))
+    return {"games": games, "plies": sum(random_board(rng).ply() for _ in range(games))}
 
 
-def write_pgn(path: Path, games: int, seed: int) -> None:
-    """Write *games* random games to *path* as PGN, as ``cuckoo random`` does for Cuckoo."""
-    rng = Random(seed)
+def write_pgn(path: Path, plies: int, seed: int, games: int | None = None) -> dict[str, int]:
+    """Write random games to *path* as PGN until they hold at least *plies* plies (or
+    exactly *games* games), as ``cuckoo random`` does for the engine; what was written."""
+    rng, written, total = Random(seed), 0, 0
     with path.open("w", encoding="utf-8") as out:
-        for number in range(1, games + 1):
-            game = chess.pgn.Game.from_board(random_board(rng))
+        while (total < plies) if games is None else (written < games):
+            board = random_board(rng)
+            game = chess.pgn.Game.from_board(board)
             game.headers["Event"] = f"random, seed {seed}"
-            game.headers["Round"] = str(number)
+            game.headers["Round"] = str(written + 1)
             print(game, file=out, end="\n\n")
+            written, total = written + 1, total + board.ply()
+    return {"games": written, "plies": total}
 
 
-def read_pgn(path: Path) -> Tally:
+def read_pgn(path: Path, *, board_only: bool = False) -> dict[str, int]:
     """Read every game of *path* with ``chess.pgn.read_game``, which checks each move.
 
     ``read_game`` parses each move's SAN against the position and plays it, so a game it
-    returns without errors has been validated move by move, like a Cuckoo replay.
+    returns without errors has been validated move by move, like a replay.  With
+    *board_only* it builds no game tree (``Visitor=BoardBuilder``: the final board, the
+    moves on its stack), and an illegal move raises.
     """
+    visitor = chess.pgn.BoardBuilder if board_only else chess.pgn.GameBuilder
     games = plies = 0
     with path.open(encoding="utf-8") as lines:
-        while (game := chess.pgn.read_game(lines)) is not None:
-            if game.errors:
-                raise RuntimeError(f"{path}: game {games + 1}: {game.errors[0]}")
+        while (read := chess.pgn.read_game(lines, Visitor=visitor)) is not None:
             games += 1
-            plies += game.end().ply()
-    return Tally(games, plies)
+            if isinstance(read, chess.Board):
+                plies += len(read.move_stack)
+                continue
+            if read.errors:
+                raise RuntimeError(f"{path}: game {games}: {read.errors[0]}")
+            plies += read.end().ply()
+    return {"games": games, "plies": plies}
 
 
 def perft(depth: int, board: chess.Board | None = None) -> int:

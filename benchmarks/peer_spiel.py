@@ -15,7 +15,6 @@ from random import Random
 from typing import Protocol
 
 import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
-from harness import Tally
 
 __all__ = ["GAMES", "VERSION", "playout"]
 
@@ -45,7 +44,7 @@ def _step(state: SpielState, rng: Random) -> int:
     return rng.choice(state.legal_actions())
 
 
-def playout(name: str, episodes: int, seed: int) -> Tally:
+def playout(name: str, episodes: int, seed: int) -> dict[str, int]:
     """Play *episodes* random episodes of game *name*; every applied action is a step.
 
     Chance steps count as steps, as a Cuckoo infection's re-roll is inside its ply.
@@ -57,4 +56,4 @@ def playout(name: str, episodes: int, seed: int) -> Tally:
         while not state.is_terminal():
             state.apply_action(_step(state, rng))
             steps += 1
-    return Tally(episodes, steps)
+    return {"episodes": episodes, "steps": steps}

@@ -1,13 +1,13 @@
-"""Benchmarks of the Cuckoo reference engine against its peers, in one run.
+"""Benchmarks of the Cuckoo reference engine against its peers, cold, in one run.
 
-    PYTHONPATH=reference python benchmarks/run.py [--quick] [--json OUT] [--seed N] [--profile]
+    python benchmarks/run.py [--quick] [--seed N] [--json OUT] [--store]
+    python benchmarks/run.py --tables     # the stored run's tables; rewrites the README's
+    python benchmarks/run.py --profile    # cProfile of replay and playout instead
 
-Measures, each as the best of a few seeded repetitions: replay-and-validate of a notation
-file, random playout, perft and legal-move generation on the widest positions for Cuckoo;
-PGN read-and-validate, random playout and perft for python-chess; random playout for
-OpenSpiel's pure-Python games.  Prints every figure beside its peer's, the ratio, and
-PASS or FAIL for each target; a peer that is not installed is reported, never fatal.
-See benchmarks/README.md for what every figure means.
+Every figure is measured in a fresh process (CPU time from its rusage or from
+``time.process_time`` inside it, wall time beside it), compared runs take turns, and each
+target of issue #17 is judged on the median of the paired runs' ratios.  A peer that is
+not installed is reported and its comparisons skipped.  See benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -17,20 +17,21 @@ import cProfile
 import json
 import pstats
 import sys
-from collections.abc import Callable, Sequence
-from functools import partial
+from collections.abc import Sequence
 from pathlib import Path
 from tempfile import TemporaryDirectory
 from time import perf_counter
+from typing import Any
 
-from cuckoo_figures import playout, replay_file
-from perft import perft, start_position
-from report import Report, report_json, report_text
+from harness import Sample, Side, take_turns
+from inputs import Inputs
+from measures import GAMES, Plan
+from perft import EXPECTED
+from result import build, load_average
 from settings import FULL, QUICK, Config
-from tasks import build_tasks, cuckoo_files, run
+from speed_tables import RESULT, load, readme_with, tables
 
-RULESETS_TABLED = ("cuckoo", "unnamed")
-"""The rulesets of the perft table: the final rules, and the draft with its dungeon bonus."""
+README = Path(__file__).resolve().parent / "README.md"
 
 
 def _progress(text: str) -> None:
@@ -38,58 +39,77 @@ def _progress(text: str) -> None:
     print(f"... {text}", file=sys.stderr, flush=True)
 
 
-def measure(report: Report, tmp: Path, files: dict[str, Path]) -> None:
-    """Every group of tasks, each group's runs taking turns, then the perft table."""
-    config = report.config
-    _progress("setting up: peers' files, widest positions")
-    groups = build_tasks(config, report.seed, tmp, files, report.peers)
-    for group, tasks in groups.items():
-        _progress(f"timing {group}: {', '.join(task.key for task in tasks)}")
-        report.figures |= run(tasks, config.repeats)
-    for ruleset in RULESETS_TABLED:
-        _progress(f"perft table, ruleset {ruleset}, depths 1 to {config.table_depth}")
-        report.perft[ruleset] = [_timed_perft(ruleset, d) for d in range(1, config.table_depth + 1)]
+def peers() -> tuple[Any, tuple[str, ...]]:
+    """``peer_chess.write_pgn`` and OpenSpiel's games, each None or empty if not installed."""
+    try:
+        import peer_chess
+    except ImportError:
+        write_pgn = None
+    else:
+        write_pgn = peer_chess.write_pgn
+    try:
+        import peer_spiel
+    except ImportError:
+        return write_pgn, ()
+    return write_pgn, peer_spiel.GAMES
 
 
-def _timed_perft(ruleset: str, depth: int) -> tuple[int, int, float]:
-    """One perft, timed once: deep ones take seconds, and their numbers are the point."""
-    state = start_position(ruleset)
-    start = perf_counter()
-    nodes = perft(state, depth)
-    return depth, nodes, perf_counter() - start
+def measure(config: Config, seed: int, folder: Path) -> dict[str, tuple[Side, list[Sample]]]:
+    """Every group of the run, in turn; each figure's side and samples by key."""
+    write_pgn, spiel_games = peers()
+    plan = Plan(config, Inputs(folder, seed, write_pgn), write_pgn is not None, spiel_games)
+    measured: dict[str, tuple[Side, list[Sample]]] = {}
+    for group in plan.groups():
+        _progress(f"{group.title}: {len(group.sides)} figures, {group.repeats} runs each")
+        samples = take_turns(group.sides, group.repeats, _progress)
+        measured |= {side.key: (side, samples[side.key]) for side in group.sides}
+    return measured
 
 
-def profile(config: Config, seed: int, files: dict[str, Path], top: int) -> None:
-    """cProfile of the replay and the playout work: the hottest functions by own time.
+def profile(config: Config, seed: int, folder: Path, top: int) -> None:
+    """cProfile of the cold replay of the dice file and of the playout, in this process.
 
-    Each task runs once unprofiled first, so that the profile shows the steady state the
-    timings measure (parser built, memo caches filled), not the first call's set-up.
+    The parser is built first from a one-game file, as the timed child does; the memo
+    caches are then as cold as in the timed figure.
     """
-    tasks: dict[str, Callable[[], object]] = {
-        f"replay + validate of {files['long'].name}": partial(replay_file, files["long"]),
-        f"random playout of {config.playout_games} games": partial(
-            playout, config.playout_games, seed
-        ),
-    }
-    for title, task in tasks.items():
-        task()
+    from engine_work import playout, read_file, replay_file
+
+    inputs, dice = Inputs(folder, seed), GAMES["dice"]
+    path = inputs.games(dice, config.replay_games)
+    read_file(dice, inputs.one_game(dice))
+    games = config.replay_games
+    for title, call in (
+        (f"replay + validate of {path.name}", lambda: replay_file(dice, path)),
+        (f"random playout of {games} games", lambda: playout(dice, games, seed)),
+    ):
         profiler = cProfile.Profile()
-        profiler.runcall(task)
+        profiler.runcall(call)
         print(f"\nProfile: {title}, top {top} by own time\n")
         pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(top)
+
+
+def write_tables(result: dict[str, Any]) -> str:
+    """The run's tables, also put into the README between its markers."""
+    block = tables(result)
+    README.write_text(readme_with(README.read_text(encoding="utf-8"), block), encoding="utf-8")
+    return block
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="benchmarks/run.py", description=__doc__.split("\n")[0] if __doc__ else None
     )
-    parser.add_argument("--quick", action="store_true", help="smaller work, 3 runs (~25 s)")
-    parser.add_argument("--json", metavar="OUT", type=Path, help="also write the figures here")
+    parser.add_argument("--quick", action="store_true", help="smaller work, 3 runs each")
     parser.add_argument("--seed", type=int, default=1, help="seed of all random work (1)")
+    parser.add_argument("--json", metavar="OUT", type=Path, help="also write the run here")
     parser.add_argument(
-        "--profile",
-        action="store_true",
-        help="instead of timing, profile the replay and playout work with cProfile",
+        "--store", action="store_true", help=f"keep the run in {RESULT.name}, tables in README"
+    )
+    parser.add_argument(
+        "--tables", action="store_true", help="print the stored run's tables, into the README"
+    )
+    parser.add_argument(
+        "--profile", action="store_true", help="profile replay and playout instead of timing"
     )
     parser.add_argument("--top", type=int, default=25, help="functions shown by --profile")
     return parser.parse_args(argv)
@@ -97,21 +117,25 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    started = perf_counter()
-    report = Report(QUICK if args.quick else FULL, args.seed)
+    if args.tables:
+        print(write_tables(load()))
+        return 0
+    config = QUICK if args.quick else FULL
+    started, before = perf_counter(), load_average()
     with TemporaryDirectory(prefix="cuckoo-bench-") as tmp:
-        _progress(f"writing random games with cuckoo random --seed {args.seed}")
-        files = cuckoo_files(Path(tmp), report.config, args.seed)
         if args.profile:
-            profile(report.config, args.seed, files, args.top)
+            profile(config, args.seed, Path(tmp), args.top)
             return 0
-        measure(report, Path(tmp), files)
-    seconds = perf_counter() - started
-    print(report_text(report))
-    print(f"\nWhole run: {seconds:.0f} s.")
+        measured = measure(config, args.seed, Path(tmp))
+    loads = {"before": before, "after": load_average()}
+    given = list(sys.argv[1:] if argv is None else argv)
+    result = build(config, args.seed, given, measured, EXPECTED, perf_counter() - started, loads)
     if args.json:
-        args.json.write_text(json.dumps(report_json(report, seconds), indent=2) + "\n")
-        print(f"Figures written to {args.json}.")
+        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    if args.store:
+        RESULT.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        write_tables(result)
+    print(tables(result))
     return 0
 
 

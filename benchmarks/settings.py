@@ -1,116 +1,157 @@
-"""What a run measures and what it compares: sizes, targets, the names of the figures."""
+"""What a run measures and how it is judged: the sizes of a run, and every comparison.
+
+Each comparison's target is a one-line setting in :data:`TARGETS`: a number is judged
+(PASS or FAIL on the median ratio of the repetitions), ``None`` is shown and not judged.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
-__all__ = [
-    "ALONE",
-    "COMPARISONS",
-    "FULL",
-    "GROWTH",
-    "QUICK",
-    "Config",
-    "labels",
-]
+__all__ = ["FULL", "QUICK", "TARGETS", "Config", "Row", "rows"]
 
 
 @dataclass(frozen=True, slots=True)
 class Config:
     """The sizes of one run; --quick and the full run differ only in these."""
 
+    name: str
     repeats: int
-    """Timed repetitions of each measurement; the best one is kept."""
-    playout_games: int
+    """Repetitions of each compared figure; verdicts are on the median of their ratios."""
+    whole_games: int
+    """Random dice games validated by whole processes (the issue's target: 10,000)."""
+    replay_games: int
+    """Random dice games replayed in process, and played out."""
+    cards_games: int
+    """Random games of the card game: validated, replayed and played out."""
+    kuckuck_matches: int
+    """Random matches of Zum Kuckuck!: validated, replayed and played out."""
+    scaling: tuple[int, ...]
+    """Sizes of the memory and scaling table; the first is what the others are held to."""
     chess_playout_games: int
     spiel_episodes: int
     legal_rounds: int
-    """Passes of ``legal_moves`` over the widest positions, caches warm."""
-    cold_rounds: int
-    """The same with the engine's memo caches cleared before each call."""
+    """Passes of ``legal_moves`` over the widest positions."""
     table_depth: int
-    """The deepest perft of the regression table (each depth timed once)."""
-    short_games: int = 100
-    long_games: int = 2000
-    chess_pgn_games: int = 130
-    """About as many plies as the long Cuckoo file, so both runs last about as long."""
+    """The deepest perft of the regression table (each depth measured once)."""
     perft_depth: int = 3
     chess_perft_depth: int = 4
     widest_sample: int = 300
     """Random games searched for the widest positions."""
     widest_count: int = 16
-    kuckuck_matches: int = 200
-    """Random matches of Zum Kuckuck! written and replayed, and played out."""
 
 
-QUICK: Final = Config(
-    repeats=3,
-    long_games=1000,
-    chess_pgn_games=65,
-    playout_games=500,
-    chess_playout_games=30,
-    spiel_episodes=2000,
-    legal_rounds=2000,
-    cold_rounds=100,
-    table_depth=3,
-    kuckuck_matches=100,
-)
 FULL: Final = Config(
+    name="full",
     repeats=5,
-    playout_games=2000,
+    whole_games=10_000,
+    replay_games=2_000,
+    cards_games=700,
+    kuckuck_matches=160,
+    scaling=(1_000, 10_000, 100_000),
     chess_playout_games=100,
-    spiel_episodes=10000,
-    legal_rounds=5000,
-    cold_rounds=300,
+    spiel_episodes=10_000,
+    legal_rounds=300,
     table_depth=4,
 )
-
-# Cuckoo's figure, the peer, the peer's figure, the least ratio that passes (None: shown only).
-COMPARISONS: Final[tuple[tuple[str, str, str, float | None], ...]] = (
-    # Replay-and-validate plies/s at least python-chess's PGN read-and-validate plies/s.
-    ("cuckoo.replay.long.plies", "python-chess", "chess.pgn.plies", 1.0),
-    ("cuckoo.replay.long.games", "python-chess", "chess.pgn.games", None),
-    # Random playout plies/s at least python-chess's.
-    ("cuckoo.playout.plies", "python-chess", "chess.playout.lean.plies", 1.0),
-    ("cuckoo.playout.plies", "python-chess", "chess.playout.checked.plies", None),
-    ("cuckoo.playout.plies", "OpenSpiel", "spiel.python_tic_tac_toe.steps", None),
-    ("cuckoo.playout.plies", "OpenSpiel", "spiel.python_kuhn_poker.steps", None),
-    # Zum Kuckuck!, a card game with chance, beside the card game with chance of OpenSpiel.
-    ("kuckuck.replay.moves", "python-chess", "chess.pgn.plies", None),
-    ("kuckuck.playout.moves", "OpenSpiel", "spiel.python_kuhn_poker.steps", None),
-    # Perft nodes/s at least half python-chess's.
-    ("cuckoo.perft.nodes", "python-chess", "chess.perft.nodes", 0.5),
+QUICK: Final = Config(
+    name="quick",
+    repeats=3,
+    whole_games=2_000,
+    replay_games=1_000,
+    cards_games=300,
+    kuckuck_matches=70,
+    scaling=(1_000, 10_000),
+    chess_playout_games=50,
+    spiel_episodes=3_000,
+    legal_rounds=100,
+    table_depth=3,
 )
 
-GROWTH: Final = ("cuckoo.replay.long.plies", "cuckoo.replay.short.plies", 0.9)
-"""The long file's plies/s at least 90% of the short file's: "must not fall", less noise."""
+Kind = Literal["rate", "time", "memory"]
+"""How a ratio is made: "rate", ours per CPU second over the other's, higher is better;
+"time", our CPU seconds over the other's, lower is better; "memory", peak RSS over that of
+the smallest run, lower is better."""
 
-ALONE: Final = tuple(f"cuckoo.legal.{k}.{u}" for k in ("warm", "cold") for u in ("calls", "moves"))
-"""Figures with no peer: legal-move generation on the widest positions."""
+TARGETS: Final[dict[str, float | None]] = {
+    # The issue's targets (#17): the least ratio of a rate, the most of a time or memory.
+    "dice.validate": 2.0,
+    "dice.replay": 2.0,
+    "dice.replay+board": 1.5,
+    "dice.playout": 2.5,
+    "dice.startup": 1.5,
+    "memory": 1.10,
+    # Shown, not judged (None); the dice game's targets would be the same numbers.
+    "cards.validate": None,
+    "cards.replay": None,
+    "cards.replay+board": None,
+    "cards.playout": None,
+    "cards.startup": None,
+    "kuckuck.validate": None,
+    "kuckuck.replay": None,
+    "kuckuck.replay+board": None,
+    "kuckuck.playout": None,
+    "kuckuck.startup": None,
+    "perft": None,
+}
+"""Each comparison's target by its name; a name not listed (the OpenSpiel rows) is shown."""
 
 
-def labels(config: Config) -> dict[str, str]:
-    """What each figure is, by its key (the keys of --json)."""
-    names = {
-        f"cuckoo.replay.{size}.{unit}": f"replay + validate, {n} games, {unit}/s"
-        for size, n in (("short", config.short_games), ("long", config.long_games))
-        for unit in ("plies", "games")
-    }
-    for key, what in (("warm", ""), ("cold", ", caches cleared")):
-        for unit in ("calls", "moves"):
-            label = f"legal_moves, {config.widest_count} widest positions{what}, {unit}/s"
-            names[f"cuckoo.legal.{key}.{unit}"] = label
-    return names | {
-        "cuckoo.playout.plies": "random playout, plies/s",
-        "kuckuck.replay.moves": "Zum Kuckuck! replay + validate, moves/s",
-        "kuckuck.playout.moves": "Zum Kuckuck! random playout, moves/s",
-        "cuckoo.perft.nodes": f"perft({config.perft_depth}), nodes/s",
-        "chess.pgn.plies": "python-chess PGN read + validate, plies/s",
-        "chess.pgn.games": "python-chess PGN read + validate, games/s",
-        "chess.playout.lean.plies": "python-chess playout (legal_moves + push), plies/s",
-        "chess.playout.checked.plies": "python-chess playout (is_game_over loop), plies/s",
-        "chess.perft.nodes": f"python-chess perft({config.chess_perft_depth}), nodes/s",
-        "spiel.python_tic_tac_toe.steps": "OpenSpiel python_tic_tac_toe playout, steps/s",
-        "spiel.python_kuhn_poker.steps": "OpenSpiel python_kuhn_poker playout, steps/s",
-    }
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One comparison: two figures, how their ratio is made, and its target."""
+
+    label: str
+    ours: str
+    other: str
+    kind: Kind
+    target: float | None
+    units: tuple[str, str] | None = None
+    """For a rate: the counts compared, if not each figure's own unit."""
+
+
+NAMES: Final = {"dice": "dice", "cards": "card game", "kuckuck": "Zum Kuckuck!"}
+
+
+def _game_rows(game: str, unit: str, whole: str) -> list[Row]:
+    """A game's four figures beside their peers: validate, replay, playout, start-up."""
+    name, per = NAMES[game], f"{unit} per CPU s"
+
+    def row(what: str, target: str, other: str, kind: Kind = "rate") -> Row:
+        return Row(f"{name}: {what}", target.split("+")[0], other, kind, TARGETS.get(target))
+
+    return [
+        row(f"validate {whole}, whole process, {per}, ours ÷ python-chess read_game",
+            f"{game}.validate", f"chess.validate.{game}"),
+        row(f"replay + validate in process, cold, {per}, ours ÷ python-chess read_game",
+            f"{game}.replay", "chess.replay"),
+        row(f"replay + validate in process, cold, {per}, ours ÷ python-chess read_game with "
+            "BoardBuilder", f"{game}.replay+board", "chess.board"),
+        row(f"random playout, cold, {per}, ours ÷ python-chess legal_moves + push",
+            f"{game}.playout", "chess.playout"),
+        row(f"random playout, cold, {per}, ours ÷ OpenSpiel python_kuhn_poker steps",
+            f"{game}.playout+kuhn", "spiel.python_kuhn_poker"),
+        row("start-up, validate a one-game file, CPU s, ours ÷ python-chess reading one game "
+            "(lower is better)", f"{game}.startup", "chess.startup", "time"),
+    ]  # fmt: skip
+
+
+def rows(config: Config) -> list[Row]:
+    """Every comparison of a run of *config*, game by game."""
+    base, *larger = config.scaling
+    perft = f"perft({config.perft_depth}), ours ÷ python-chess perft({config.chess_perft_depth})"
+    return [
+        *_game_rows("dice", "plies", f"{config.whole_games:,} games"),
+        *(Row(f"dice: peak RSS of cuckoo {command}, {n:,} games ÷ {base:,} games (lower is "
+              "better)", f"scaling.{command}.{n}", f"scaling.{command}.{base}", "memory",
+              TARGETS["memory"]) for command in ("validate", "random") for n in larger),
+        Row("dice: random playout, cold, plies per CPU s, ours ÷ OpenSpiel python_tic_tac_toe "
+            "steps", "dice.playout", "spiel.python_tic_tac_toe", "rate", None),
+        Row(f"dice: {perft}, per node (a position whose moves are generated) per CPU s",
+            "perft.cuckoo", "perft.chess", "rate", TARGETS["perft"], ("nodes",) * 2),
+        Row(f"dice: {perft}, per move generated per CPU s", "perft.cuckoo", "perft.chess",
+            "rate", TARGETS["perft"], ("moves generated",) * 2),
+        *_game_rows("cards", "moves", f"{config.cards_games:,} games"),
+        *_game_rows("kuckuck", "moves", f"{config.kuckuck_matches:,} matches"),
+    ]  # fmt: skip

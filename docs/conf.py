@@ -37,6 +37,7 @@ extensions = [
     "cuckoo_pictures",
     "cuckoo_app",
     "cuckoo_study",
+    "cuckoo_speed",
 ]
 
 root_doc = "index"
