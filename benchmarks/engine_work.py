@@ -16,9 +16,8 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-__all__ = ["GAMES", "UNIT", "playout", "read_file", "replay_file"]
+__all__ = ["UNIT", "playout", "read_file", "replay_file"]
 
-GAMES = ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck")
 UNIT = {"cuckoo-dice": "plies", "cuckoo-cards": "moves", "zum-kuckuck": "moves"}
 """What a game's moves are called in the figures."""
 

@@ -71,17 +71,22 @@ def read_pgn(path: Path, *, board_only: bool = False) -> dict[str, int]:
     *board_only* it builds no game tree (``Visitor=BoardBuilder``: the final board, the
     moves on its stack), and an illegal move raises.
     """
-    visitor = chess.pgn.BoardBuilder if board_only else chess.pgn.GameBuilder
     games = plies = 0
     with path.open(encoding="utf-8") as lines:
-        while (read := chess.pgn.read_game(lines, Visitor=visitor)) is not None:
+        while True:
+            if board_only:
+                board = chess.pgn.read_game(lines, Visitor=chess.pgn.BoardBuilder)
+                if board is None:
+                    break
+                plies += len(board.move_stack)
+            else:
+                game = chess.pgn.read_game(lines)
+                if game is None:
+                    break
+                if game.errors:
+                    raise RuntimeError(f"{path}: game {games + 1}: {game.errors[0]}")
+                plies += game.end().ply()
             games += 1
-            if isinstance(read, chess.Board):
-                plies += len(read.move_stack)
-                continue
-            if read.errors:
-                raise RuntimeError(f"{path}: game {games}: {read.errors[0]}")
-            plies += read.end().ply()
     return {"games": games, "plies": plies}
 
 

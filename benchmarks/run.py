@@ -69,8 +69,8 @@ def measure(config: Config, seed: int, folder: Path) -> dict[str, tuple[Side, li
 def profile(config: Config, seed: int, folder: Path, top: int) -> None:
     """cProfile of the cold replay of the dice file and of the playout, in this process.
 
-    The parser is built first from a one-game file, as the timed child does; the memo
-    caches are then as cold as in the timed figure.
+    The parser is built first from a one-game file, as the timed child does, so the replay
+    is as cold as the timed figure; the playout follows it in the same process.
     """
     from engine_work import playout, read_file, replay_file
 
