@@ -9,18 +9,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from itertools import filterfalse
 from random import Random
+from typing import Final
 
 from ..errors import IllegalMoveError, require
 from .deck import DECK, Card, rank_value
 from .moves import CUT, KEEP, SWAP, Cut, Deal, Keep, Move, Reveal, Swap
-from .state import Seat, State, next_seat
+from .state import Seat, State, Step, next_seat
 
 __all__ = ["apply", "chance_outcomes", "legal_moves", "random_outcome", "winner"]
 
 
+_IN_DECK: Final = frozenset(DECK)
+
+
 def _remaining(state: State) -> list[Card]:
-    return [card for card in DECK if card not in state.seen]
+    """The stock: the cards not seen this hand, in the deck's order."""
+    return list(filterfalse(state.seen.__contains__, DECK))
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Deal | Reveal, Fraction], ...]:
@@ -60,14 +66,17 @@ def apply(state: State, move: Move | Deal | Reveal) -> State:
     if isinstance(move, (Deal, Reveal)):
         expected = "deal" if isinstance(move, Deal) else "cut"
         require(
-            state.step == expected, "CC-TURN-CHANCE", f"no {type(move).__name__.lower()} is due now"
+            state.step == expected,
+            "CC-TURN-CHANCE",
+            lambda: f"no {type(move).__name__.lower()} is due now",
         )
+        card = move.card
         require(
-            move.card in DECK and move.card not in state.seen,
+            card in _IN_DECK and card not in state.seen,
             "CC-CARD-DECK",
-            f"{move.card} is not in the stock",
+            lambda: f"{card} is not in the stock",
         )
-        return _deal(state, move.card) if isinstance(move, Deal) else _reveal(state, move.card)
+        return _deal(state, card) if isinstance(move, Deal) else _reveal(state, card)
     require(state.step == "decide", "CC-TURN-CHANCE", "a card must be dealt or revealed first")
     mover = state.to_act
     held = state.cards[mover]
@@ -76,25 +85,53 @@ def apply(state: State, move: Move | Deal | Reveal) -> State:
     if isinstance(move, Keep):
         return _next(state)
     if isinstance(move, Swap):
-        require(mover != state.dealer, "CC-SWAP", f"{name} deals: the dealer cuts instead")
-        require(not held.is_king, "CC-KING-HELD", f"{name} holds a king and keeps it")
+        require(mover != state.dealer, "CC-SWAP", lambda: f"{name} deals: the dealer cuts instead")
+        require(not held.is_king, "CC-KING-HELD", lambda: f"{name} holds a king and keeps it")
         return _next(_swap(state, mover))
     if isinstance(move, Cut):
-        require(mover == state.dealer, "CC-CUT", f"only the dealer cuts; {name} may swap")
-        require(not held.is_king, "CC-KING-HELD", f"{name} holds a king and keeps it")
-        waiting = replace(state, step="cut")
+        require(mover == state.dealer, "CC-CUT", lambda: f"only the dealer cuts; {name} may swap")
+        require(not held.is_king, "CC-KING-HELD", lambda: f"{name} holds a king and keeps it")
+        waiting = _within_hand(state, step="cut")
         return waiting if move.card is None else apply(waiting, Reveal(move.card))
     raise IllegalMoveError(f"not a move: {move!r}", rule="CC-TURN-ORDER")
+
+
+def _within_hand(
+    state: State,
+    *,
+    cards: tuple[Card | None, ...] | None = None,
+    seen: frozenset[Card] | None = None,
+    step: Step | None = None,
+    to_act: Seat | None = None,
+) -> State:
+    """*state* a step further in the same hand: what changes within a hand is the cards
+    held, those seen, the step and who acts, never the lives or the dealer.  (What
+    :func:`dataclasses.replace` makes, built directly: this is the hot path.)"""
+    return State(
+        state.rules,
+        state.players,
+        state.lives,
+        state.dealer,
+        state.cards if cards is None else cards,
+        state.seen if seen is None else seen,
+        state.step if step is None else step,
+        state.to_act if to_act is None else to_act,
+        state.hands,
+        state.losers,
+    )
 
 
 def _deal(state: State, card: Card) -> State:
     """CC-DEAL: one card to each player in turn, the dealer last."""
     cards = list(state.cards)
     cards[state.to_act] = card
-    dealt = replace(state, cards=tuple(cards), seen=state.seen | {card})
-    if state.to_act == state.dealer:
-        return replace(dealt, step="decide", to_act=next_seat(state, state.dealer))
-    return replace(dealt, to_act=next_seat(state, state.to_act))
+    return _within_hand(
+        state,
+        cards=tuple(cards),
+        seen=state.seen | {card},
+        step="decide" if state.to_act == state.dealer else "deal",
+        to_act=next_seat(state, state.to_act),  # after the dealer, the first to decide
+    )
 
 
 def _swap(state: State, mover: Seat) -> State:
@@ -106,7 +143,7 @@ def _swap(state: State, mover: Seat) -> State:
         return state
     cards = list(state.cards)
     cards[mover], cards[neighbour] = theirs, cards[mover]
-    return replace(state, cards=tuple(cards))
+    return _within_hand(state, cards=tuple(cards))
 
 
 def _reveal(state: State, card: Card) -> State:
@@ -114,17 +151,17 @@ def _reveal(state: State, card: Card) -> State:
     dealer's, which is discarded."""
     seen = state.seen | {card}
     if card.is_king:
-        return _end_of_hand(replace(state, step="decide", seen=seen))
+        return _end_of_hand(_within_hand(state, step="decide", seen=seen))
     cards = list(state.cards)
     cards[state.dealer] = card
-    return _end_of_hand(replace(state, cards=tuple(cards), seen=seen, step="decide"))
+    return _end_of_hand(_within_hand(state, cards=tuple(cards), seen=seen, step="decide"))
 
 
 def _next(state: State) -> State:
     """CC-TURN-ORDER: the next player decides; after the dealer, the hand is shown."""
     if state.to_act == state.dealer:
         return _end_of_hand(state)
-    return replace(state, to_act=next_seat(state, state.to_act))
+    return _within_hand(state, to_act=next_seat(state, state.to_act))
 
 
 def _end_of_hand(state: State) -> State:
@@ -138,11 +175,15 @@ def _end_of_hand(state: State) -> State:
     if not void:
         for seat in losers:
             lives[seat] -= 1
-    after = replace(
-        state,
+    after = State(
+        rules=state.rules,
+        players=state.players,
         lives=tuple(lives),
+        dealer=state.dealer,
         cards=(None,) * len(state.players),
         seen=frozenset(),
+        step=state.step,
+        to_act=state.to_act,
         hands=state.hands + 1,
         losers=() if void else losers,
     )

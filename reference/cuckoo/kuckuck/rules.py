@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from random import Random
+from typing import Final
 
 from ..errors import IllegalMoveError, require
 from .cards import HAND_SIZE, NEST_VALUES, NUMBERS, cockatoos
 from .moves import Deal, Nest, Play, Start
 from .scoring import cycle_score
-from .state import FULL_PILE, Seat, State
+from .state import FULL_PILE, MAX_PLAYERS, Seat, State, changed
 
 __all__ = [
     "Move",
@@ -30,6 +31,9 @@ __all__ = [
 ]
 
 Move = Deal | Start | Nest | Play
+
+_PLAYS: Final = tuple({n: Play(seat, n) for n in NUMBERS} for seat in range(MAX_PLAYERS))
+"""ZK-ROUND-PLAY: each seat's play of each number card, made once for :func:`legal_moves`."""
 
 
 def next_in(state: State, seat: Seat) -> Seat:
@@ -118,7 +122,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     none once the match is over."""
     if state.is_chance:
         return tuple(outcome for outcome, _ in chance_outcomes(state))
-    return tuple(Play(s, n) for s in choosing(state) for n in sorted(state.hands[s]))
+    return tuple(_PLAYS[s][n] for s in choosing(state) for n in sorted(state.hands[s]))
 
 
 def apply(state: State, move: Move) -> State:
@@ -169,11 +173,11 @@ def apply(state: State, move: Move) -> State:
             require(
                 _whole(value) and value in NEST_VALUES and pile[value - 1] > 0,
                 "ZK-ROUND-NEST",
-                f"no nest card {value} is left in the pile",
+                lambda: f"no nest card {value} is left in the pile",  # noqa: B023 (called at once)
             )
             pile[value - 1] -= 1
         shown = (min(move.low, move.high), max(move.low, move.high))
-        return replace(state, step="play", pile=tuple(pile), shown=shown)
+        return changed(state, step="play", pile=tuple(pile), shown=shown)
     raise IllegalMoveError(f"not a move: {move!r}", rule="ZK-TURN-CHANCE")
 
 
@@ -197,7 +201,7 @@ def _deal(state: State, number: int) -> State:
     dealt = list(state.dealt)
     seat = state.to_deal
     dealt[seat] = (*dealt[seat], number)
-    after = replace(state, dealt=tuple(dealt))
+    after = changed(state, dealt=tuple(dealt))
     if seat == len(state.players) - 1 and len(dealt[seat]) == HAND_SIZE:
         return _new_cycle(after)
     return after
@@ -242,7 +246,9 @@ def _play(state: State, move: Play) -> State:
         lambda: f"seat {seat} is not a player still in this cycle",
     )
     name = state.players[seat]
-    require(state.plays[seat] is None, "ZK-ROUND-PLAY", f"{name} has already played this round")
+    require(
+        state.plays[seat] is None, "ZK-ROUND-PLAY", lambda: f"{name} has already played this round"
+    )
     if state.rules.in_turn:
         (due,) = choosing(state)
         require(
@@ -259,8 +265,8 @@ def _play(state: State, move: Play) -> State:
     plays[seat] = number
     hands = list(state.hands)
     hands[seat] = hands[seat] - {number}
-    after = replace(state, plays=tuple(plays), hands=tuple(hands))
-    if any(after.plays[s] is None for s in after.active):
+    after = changed(state, plays=tuple(plays), hands=tuple(hands))
+    if any(plays[s] is None for s in state.active):
         return after
     return _resolve(after)
 
@@ -273,19 +279,27 @@ def _resolve(state: State) -> State:
     low, high = state.shown
     nests[by_number[0]] = (*nests[by_number[0]], low)  # ZK-ROUND-TAKE
     nests[by_number[1]] = (*nests[by_number[1]], high)
-    taken = replace(state, nests=tuple(nests))
-    after, last = _turn(taken)
     played = tuple(
         (*cards, number) if number is not None else cards
         for cards, number in zip(state.played, state.plays, strict=True)
     )
-    after = replace(after, round=state.round + 1, played=played, plays=(None,) * len(state.players))
+    # The round is over: its cards lie on the discard piles, the next nest cards are due.
+    taken = changed(
+        state,
+        step="nest",
+        round=state.round + 1,
+        nests=tuple(nests),
+        shown=None,
+        played=played,
+        plays=(None,) * len(state.players),
+    )
+    after, last = _turn(taken)
     if after.round == HAND_SIZE or len(after.active) <= 2:  # ZK-CYCLE-END
         return _end_cycle(after)
     if not state.rules.in_turn:
-        return replace(after, step="nest", shown=None)
+        return after
     loser = max(last, key=play_order(state).index)  # ZK-TACTICAL-NEXT
-    return replace(after, step="nest", shown=None, starter=next_in(after, loser))
+    return changed(after, starter=next_in(after, loser))
 
 
 def _highest(state: State) -> tuple[Seat, ...]:
@@ -306,7 +320,7 @@ def _turn(state: State) -> tuple[State, tuple[Seat, ...]]:
         dropped = {s for s in batch if not state.cockatoos[s]}
         last = tuple(s for s in batch if s not in dropped)
         turners.extend(last)
-        state = replace(
+        state = changed(
             state,
             cockatoos=tuple(n - (s in last) for s, n in enumerate(state.cockatoos)),
             hands=tuple(frozenset() if s in dropped else h for s, h in enumerate(state.hands)),

@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Final, Literal
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from operator import attrgetter
+from typing import Any, Final, Literal
 
 from ..errors import SetupError
 from .cards import HAND_SIZE, NEST_CARDS, NEST_VALUES
 from .rulesets import RULES, Rules
 
-__all__ = ["FULL_PILE", "KEYWORDS", "Seat", "Setup", "State", "Step", "new_game"]
+__all__ = [
+    "FULL_PILE",
+    "KEYWORDS",
+    "MAX_PLAYERS",
+    "Seat",
+    "Setup",
+    "State",
+    "Step",
+    "changed",
+    "new_game",
+]
 
 Seat = int
 """A player's place at the table, 0 to n-1; a player's left neighbour sits at the next."""
@@ -22,6 +34,8 @@ FULL_PILE: Final = tuple(NEST_CARDS[v] for v in NEST_VALUES)
 KEYWORDS: Final = frozenset({"deal", "nest", "start"})
 """Words of the notation that cannot be names (ZK-SETUP-PLAYERS)."""
 _NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+MAX_PLAYERS: Final = 5
+"""ZK-SETUP-PLAYERS: three to five players."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +90,7 @@ class State:
     @property
     def active(self) -> tuple[Seat, ...]:
         """The seats still in this cycle."""
-        return tuple(s for s in range(len(self.players)) if s not in self.out)
+        return _seats_in(len(self.players), self.out)
 
     @property
     def is_chance(self) -> bool:
@@ -97,6 +111,27 @@ class State:
         return nest[-1] if nest else 0
 
 
+@lru_cache(maxsize=64)  # 56 tables: 3 to 5 seats, each with every set of seats out
+def _seats_in(seats: int, out: frozenset[Seat]) -> tuple[Seat, ...]:
+    """The seats of a table of *seats* that are not *out*, in seating order."""
+    return tuple(s for s in range(seats) if s not in out)
+
+
+_FIELDS: Final = tuple(f.name for f in fields(State))
+_PLACE: Final = {name: place for place, name in enumerate(_FIELDS)}
+_values: Final = attrgetter(*_FIELDS)
+
+
+def changed(state: State, **changes: Any) -> State:
+    """*state* with the fields named in *changes* set to new values: what
+    :func:`dataclasses.replace` makes, without its look-up of the fields at every call (a
+    match builds a state for every card, and this is its hot path)."""
+    values = list(_values(state))
+    for name, value in changes.items():
+        values[_PLACE[name]] = value
+    return State(*values)
+
+
 def new_game(rules: Rules | None, setup: Setup) -> State:
     """The state before the first card is dealt.
 
@@ -104,9 +139,10 @@ def new_game(rules: Rules | None, setup: Setup) -> State:
         names, are notation words, or are not distinct (ZK-SETUP-PLAYERS).
     """
     players = tuple(setup.players)
-    if not 3 <= len(players) <= 5:
+    if not 3 <= len(players) <= MAX_PLAYERS:
         raise SetupError(
-            f"Zum Kuckuck! needs 3 to 5 players, not {len(players)}", rule="ZK-SETUP-PLAYERS"
+            f"Zum Kuckuck! needs 3 to {MAX_PLAYERS} players, not {len(players)}",
+            rule="ZK-SETUP-PLAYERS",
         )
     bad = [
         p
