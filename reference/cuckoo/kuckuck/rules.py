@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from itertools import filterfalse
 from random import Random
 from typing import Final
 
@@ -65,8 +66,7 @@ def _dealt(state: State) -> set[int]:
 
 
 def _undealt(state: State) -> list[int]:
-    dealt = _dealt(state)
-    return [n for n in NUMBERS if n not in dealt]
+    return list(filterfalse(_dealt(state).__contains__, NUMBERS))
 
 
 def _pairs(pile: tuple[int, ...]) -> list[tuple[Nest, Fraction]]:
@@ -141,7 +141,9 @@ def apply(state: State, move: Move) -> State:
     if isinstance(move, Deal):
         require(state.step == "deal", "ZK-TURN-CHANCE", "the number cards are already dealt")
         require(
-            _whole(move.number) and move.number in NUMBERS and move.number not in _dealt(state),
+            _whole(move.number)
+            and move.number in NUMBERS
+            and not any(move.number in hand for hand in state.dealt),
             "ZK-SETUP-DEAL",
             lambda: f"{move.number} is not a number card left to deal",
         )
@@ -241,7 +243,7 @@ def _play(state: State, move: Play) -> State:
     version, in turn (ZK-TACTICAL-ORDER)."""
     seat, number = move.seat, move.number
     require(
-        _whole(seat) and seat in range(len(state.players)) and seat not in state.out,
+        _whole(seat) and 0 <= seat < len(state.players) and seat not in state.out,
         "ZK-ROUND-PLAY",
         lambda: f"seat {seat} is not a player still in this cycle",
     )
@@ -266,7 +268,7 @@ def _play(state: State, move: Play) -> State:
     hands = list(state.hands)
     hands[seat] = hands[seat] - {number}
     after = changed(state, plays=tuple(plays), hands=tuple(hands))
-    if any(plays[s] is None for s in state.active):
+    if None in [plays[s] for s in state.active]:  # someone still in has yet to choose
         return after
     return _resolve(after)
 
@@ -320,11 +322,16 @@ def _turn(state: State) -> tuple[State, tuple[Seat, ...]]:
         dropped = {s for s in batch if not state.cockatoos[s]}
         last = tuple(s for s in batch if s not in dropped)
         turners.extend(last)
+        cockatoos, hands, nests = list(state.cockatoos), list(state.hands), list(state.nests)
+        for seat in last:
+            cockatoos[seat] -= 1
+        for seat in dropped:
+            hands[seat], nests[seat] = frozenset(), ()
         state = changed(
             state,
-            cockatoos=tuple(n - (s in last) for s, n in enumerate(state.cockatoos)),
-            hands=tuple(frozenset() if s in dropped else h for s, h in enumerate(state.hands)),
-            nests=tuple(() if s in dropped else nest for s, nest in enumerate(state.nests)),
+            cockatoos=tuple(cockatoos),
+            hands=tuple(hands),
+            nests=tuple(nests),
             out=state.out | dropped,
             turned=tuple(turners),
         )
