@@ -21,13 +21,15 @@ def random_game(
     while not state.is_over:
         move: Move | Deal
         if state.step == "deal":
-            move = Deal(random_outcome(state, rng).card)
+            dealt = random_outcome(state, rng)
+            assert isinstance(dealt, Deal)
+            move, state = dealt, apply(state, dealt)
         else:
             choice = rng.choice(legal_moves(state))
             assert isinstance(choice, Move)
-            move = choice
-            if isinstance(move, Cut):
-                move = Cut(random_outcome(apply(state, move), rng).card)
+            move, state = choice, apply(state, choice)
+            if isinstance(move, Cut):  # the stock's top card is seen: the record holds it
+                revealed = random_outcome(state, rng)
+                move, state = Cut(revealed.card), apply(state, revealed)
         moves.append(move)
-        state = apply(state, move)
     return setup, tuple(moves)
