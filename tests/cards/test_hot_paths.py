@@ -1,0 +1,56 @@
+"""The hot path's shortcuts say what the plain code says: a state a step further in the same
+hand is the state :func:`dataclasses.replace` makes; and every memo of both card games'
+engines is bounded, so that memory stays flat however many games are played."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import _lru_cache_wrapper
+from importlib import import_module
+from itertools import combinations
+from random import Random
+
+import pytest
+
+from cuckoo.cards import Rules, State, apply, new_game
+from cuckoo.cards.playout import random_game
+
+rules_module = import_module("cuckoo.cards.rules")  # cuckoo.cards.rules is also a function
+
+
+def _states(seed: int, players: int) -> list[State]:
+    setup, moves = random_game(Rules(), Random(seed), players)
+    states = [new_game(Rules(), setup)]
+    for move in moves:
+        states.append(apply(states[-1], move))
+    return states
+
+
+def test_a_step_within_a_hand_is_the_state_replace_makes() -> None:
+    states = _states(3, 5)
+    rng = Random(3)
+    names = ("cards", "seen", "step", "to_act")
+    for state in states[::3]:
+        other = rng.choice(states)
+        for count in range(len(names) + 1):
+            for chosen in combinations(names, count):
+                values = {name: getattr(other, name) for name in chosen}
+                made = rules_module._within_hand(state, **values)
+                assert type(made) is State and made == replace(state, **values)
+
+
+ENGINE_MODULES = [
+    *(f"cards.{m}" for m in ("deck", "moves", "playout", "rules", "rulesets", "state")),
+    *(
+        f"kuckuck.{m}"
+        for m in ("cards", "moves", "playout", "rules", "rulesets", "scoring", "state")
+    ),
+]
+
+
+@pytest.mark.parametrize("module", ENGINE_MODULES)
+def test_every_memo_is_bounded(module: str) -> None:
+    found = import_module(f"cuckoo.{module}").__dict__.values()
+    for memo in (value for value in found if isinstance(value, _lru_cache_wrapper)):
+        maxsize = memo.cache_info().maxsize
+        assert maxsize is not None and maxsize <= 4096, memo
