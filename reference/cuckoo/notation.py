@@ -235,7 +235,7 @@ class Record:
     """The record's position in its file."""
     line: int = field(default=1, compare=False, repr=False)
     """The line of its file on which the record starts."""
-    first_state: Any = field(default=None, compare=False, repr=False)
+    first_state: object = field(default=None, compare=False, repr=False)
     """The state before the first move, made when reading checked the tags, so that a
     replay need not make it again; None for a record not read from text."""
 

@@ -182,7 +182,8 @@ def replay(record: Record) -> Iterator[State]:
     :raises IllegalMoveError: naming the record, the move, its place and the rule.
     :raises NotationError: for a deal with too many or too few cards (CC-NOTATION-DEAL).
     """
-    state = start(record) if record.first_state is None else record.first_state
+    first = record.first_state  # made when the record was read
+    state = first if isinstance(first, State) else start(record)
     yield state
     for ply, move in enumerate(record.moves):
         try:

@@ -318,7 +318,8 @@ def replay(record: Record) -> Iterator[State]:
         move as written, its line and column, and the rule.
     :raises AmbiguousMoveError: for a placement written as seen that more than one die fits.
     """
-    state = start(record) if record.first_state is None else record.first_state
+    first = record.first_state  # made when the record was read
+    state = first if isinstance(first, State) else start(record)
     yield state
     for ply, move in enumerate(record.moves):
         try:

@@ -343,7 +343,8 @@ def replay(record: Record) -> Iterator[State]:
     :raises IllegalMoveError: naming the record, the item, its place and the rule.
     :raises NotationError: for an item written the wrong way, and for a wrong result.
     """
-    state = start(record) if record.first_state is None else record.first_state
+    first = record.first_state  # made when the record was read
+    state = first if isinstance(first, State) else start(record)
     yield state
     for ply, item in enumerate(record.moves):
         try:
