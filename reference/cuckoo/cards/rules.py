@@ -20,8 +20,8 @@ from .state import Seat, State, Step, next_seat
 
 __all__ = ["apply", "chance_outcomes", "legal_moves", "random_outcome", "winner"]
 
-
 _IN_DECK: Final = frozenset(DECK)
+"""CC-CARD-DECK: the 52 cards, as a set (whether a card is one of them, in one look-up)."""
 
 
 def _remaining(state: State) -> list[Card]:
