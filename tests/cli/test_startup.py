@@ -96,3 +96,11 @@ def test_a_damaged_or_impossible_cache_only_costs_time(
     done = _run(_validate_and_list_modules(dice_file), cache)
     assert json.loads(done.stdout.splitlines()[-1])[0] == 0
     assert "Traceback" not in done.stderr
+
+
+def test_each_game_is_found_under_the_name_its_records_give() -> None:
+    """The lazy table of kits names the games before importing them: the names must be
+    the Game tags their notations read."""
+    from cuckoo.games import GAMES
+
+    assert {name: kit.dialect.game for name, kit in GAMES.items()} == {n: n for n in GAMES}
