@@ -1,6 +1,7 @@
 """A run as data: where and how it was made, every figure's runs, every comparison.
 
-This is what ``--json OUT`` writes and ``--store`` keeps in ``benchmarks/results/speed.json``;
+This is what ``--json OUT`` writes and ``--store`` keeps in ``benchmarks/results/`` (one run of
+each build: ``speed.json`` pure Python, ``speed-compiled.json`` compiled);
 ``speed_tables`` turns it into the tables, working out ratios and verdicts from the runs.
 """
 
@@ -18,6 +19,8 @@ from typing import Any
 from harness import Sample, Side
 from settings import Config, rows
 from speed_tables import judge
+
+import cuckoo
 
 __all__ = ["build", "load_average", "machine", "versions"]
 
@@ -97,6 +100,7 @@ def build(
             "load_average": load,
         },
         "machine": machine(),
+        "build": cuckoo.build(),
         "versions": versions(),
         "config": asdict(config),
         "figures": {key: figure(side, samples) for key, (side, samples) in measured.items()},

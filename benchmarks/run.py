@@ -1,7 +1,7 @@
 """Benchmarks of the Cuckoo reference engine against its peers, cold, in one run.
 
     python benchmarks/run.py [--quick] [--seed N] [--json OUT] [--store]
-    python benchmarks/run.py --tables     # the stored run's tables; rewrites the README's
+    python benchmarks/run.py --tables     # the stored runs' tables; rewrites the README's
     python benchmarks/run.py --profile    # cProfile of replay and playout instead
 
 Every figure is measured in a fresh process (CPU time from its rusage or from
@@ -29,7 +29,7 @@ from measures import GAMES, Plan
 from perft import EXPECTED
 from result import build, load_average
 from settings import FULL, QUICK, Config
-from speed_tables import RESULT, load, readme_with, tables
+from speed_tables import STORED, readme_with, stored_tables, tables
 
 README = Path(__file__).resolve().parent / "README.md"
 
@@ -88,9 +88,9 @@ def profile(config: Config, seed: int, folder: Path, top: int) -> None:
         pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(top)
 
 
-def write_tables(result: dict[str, Any]) -> str:
-    """The run's tables, also put into the README between its markers."""
-    block = tables(result)
+def write_tables() -> str:
+    """The stored runs' tables, also put into the README between its markers."""
+    block = stored_tables()
     README.write_text(readme_with(README.read_text(encoding="utf-8"), block), encoding="utf-8")
     return block
 
@@ -103,10 +103,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="seed of all random work (1)")
     parser.add_argument("--json", metavar="OUT", type=Path, help="also write the run here")
     parser.add_argument(
-        "--store", action="store_true", help=f"keep the run in {RESULT.name}, tables in README"
+        "--store",
+        action="store_true",
+        help="keep the run as the stored run of the build measured, tables in the README",
     )
     parser.add_argument(
-        "--tables", action="store_true", help="print the stored run's tables, into the README"
+        "--tables", action="store_true", help="print the stored runs' tables, into the README"
     )
     parser.add_argument(
         "--profile", action="store_true", help="profile replay and playout instead of timing"
@@ -118,7 +120,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.tables:
-        print(write_tables(load()))
+        print(write_tables())
         return 0
     config = QUICK if args.quick else FULL
     started, before = perf_counter(), load_average()
@@ -133,8 +135,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     if args.store:
-        RESULT.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-        write_tables(result)
+        STORED[result["build"]].write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        write_tables()
     print(tables(result))
     return 0
 

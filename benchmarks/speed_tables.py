@@ -4,7 +4,7 @@ Everything here is worked out from the runs a result holds, with the standard li
 alone, so that the README (between its ``speed`` markers), the docs' ``cuckoo-speed``
 directive and the tests show one stored run the same way, and no table is hand-copied.
 
-    python benchmarks/speed_tables.py    # print the tables of benchmarks/results/speed.json
+    python benchmarks/speed_tables.py    # print the tables of every run in benchmarks/results
 """
 
 from __future__ import annotations
@@ -24,11 +24,16 @@ __all__ = [
     "load",
     "pair_ratios",
     "readme_with",
+    "stored_tables",
     "tables",
     "verdict",
 ]
 
-RESULT = Path(__file__).resolve().parent / "results" / "speed.json"
+RESULTS = Path(__file__).resolve().parent / "results"
+STORED = {"pure Python": RESULTS / "speed.json", "compiled": RESULTS / "speed-compiled.json"}
+"""The stored run of each build of the engine (``cuckoo.build()``): the pure-Python package,
+the reference, and the optional compiled build of ``setup.py``."""
+RESULT = STORED["pure Python"]
 BEGIN, END = "<!-- speed:begin -->", "<!-- speed:end -->"
 """The markers around the generated tables in ``benchmarks/README.md``."""
 
@@ -256,6 +261,7 @@ def run_line(result: Result) -> str:
     """Where and how the run was made."""
     run, machine = result["run"], result["machine"]
     versions = ", ".join(f"{name} {v}" for name, v in result["versions"].items())
+    versions += f" ({result.get('build', 'pure Python')})"
     load = "; ".join(
         f"{when} {', '.join(f'{x:.2f}' for x in values)}"
         for when, values in run["load_average"].items()
@@ -287,6 +293,15 @@ def tables(result: Result) -> str:
     return "\n\n".join(parts)
 
 
+def stored_tables() -> str:
+    """The tables of every stored run, a heading naming each build."""
+    return "\n\n".join(
+        f"### {build[0].upper()}{build[1:]} build\n\n{tables(load(path))}"
+        for build, path in STORED.items()
+        if path.exists()
+    )
+
+
 def readme_with(readme: str, block: str) -> str:
     """*readme* with *block* between its markers.
 
@@ -299,4 +314,4 @@ def readme_with(readme: str, block: str) -> str:
 
 
 if __name__ == "__main__":
-    print(tables(load(Path(sys.argv[1]) if len(sys.argv) > 1 else RESULT)))
+    print(tables(load(Path(sys.argv[1]))) if len(sys.argv) > 1 else stored_tables())

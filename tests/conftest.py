@@ -1,4 +1,4 @@
-"""Shared pytest configuration: the hypothesis profiles.
+"""Shared pytest configuration: the hypothesis profiles, and the tests of the pure build.
 
 ``ci`` (the default) keeps the property tests quick; ``HYPOTHESIS_PROFILE=slow`` runs many
 more examples.  A test's own ``@settings`` still wins over the profile.
@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+import cuckoo
 
 settings.register_profile(
     "ci",
@@ -23,3 +26,15 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The compiled build (``setup.py``) checks the annotations itself, raising TypeError
+    for a value of the wrong type, and its modules cannot be patched or deep-copied: the
+    tests of those are for the pure-Python reference."""
+    if cuckoo.build() == "pure Python":
+        return
+    skip = pytest.mark.skip(reason=f"the {cuckoo.build()} build: see the 'pure' marker")
+    for item in items:
+        if item.get_closest_marker("pure"):
+            item.add_marker(skip)

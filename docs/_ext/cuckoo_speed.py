@@ -1,7 +1,7 @@
 """The ``cuckoo-speed`` directive: the stored speed benchmark as its tables.
 
 The tables are made by the benchmark's own code (``benchmarks/speed_tables.py``) from the
-stored run (``benchmarks/results/speed.json``), as ``benchmarks/README.md`` shows them, so
+stored runs (``benchmarks/results/``, one of each build), as ``benchmarks/README.md`` shows them, so
 the page never shows figures of another run, nor a hand-copied one.
 """
 
@@ -35,8 +35,9 @@ class SpeedDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         tables = speed_tables()
-        self.env.note_dependency(str(tables.RESULT))
-        return self.parse_text_to_nodes(tables.tables(tables.load()))
+        for path in tables.STORED.values():
+            self.env.note_dependency(str(path))
+        return self.parse_text_to_nodes(tables.stored_tables())
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

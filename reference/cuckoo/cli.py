@@ -426,6 +426,17 @@ def _output(path: str | None) -> Iterator[IO[str]]:
 # -- the parser ------------------------------------------------------------------------------
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the build (see :func:`cuckoo.build`), found only when
+    asked for, since finding it loads the dice engine."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> NoReturn:
+        from . import build
+
+        print(f"cuckoo {__version__} ({build()})")
+        parser.exit()
+
+
 class _Parser(argparse.ArgumentParser):
     """Usage errors raised, not printed and exited, with a "did you mean" for a mistyped
     command, and help texts laid out as written (examples keep their lines)."""
@@ -559,7 +570,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "  cuckoo play --bot mcts -o mygame.cuckoo\n"
         "  cuckoo COMMAND --help    (the options of one command)",
     )
-    parser.add_argument("--version", action="version", version=f"cuckoo {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and build")
     commands = parser.add_subparsers(
         dest="command", required=True, parser_class=_Parser, metavar="COMMAND"
     )

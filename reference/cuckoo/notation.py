@@ -36,6 +36,7 @@ __all__ = [
     "Dialect",
     "Record",
     "RecordTransformer",
+    "Tail",
     "at",
     "cache_folder",
     "load_grammar",
@@ -52,9 +53,14 @@ MAX_RECORD_CHARS: Final = 16_000_000
 
 
 def load_grammar(
-    name: str, *, strict: bool = False, transformer: Transformer[Any, Any] | None = None
+    name: str,
+    *,
+    strict: bool = False,
+    transformer: Transformer[Any, Any] | None = None,
+    starts: tuple[str, ...] = (),
 ) -> Lark:
-    """The LALR parser for ``grammar/<name>.lark``.
+    """The LALR parser for ``grammar/<name>.lark``, with the start rules ``start`` and
+    ``single`` and any *starts* besides.
 
     The tests build it with *strict* (no conflicts, no colliding terminals), which needs the
     ``interegular`` package; the engine does not need to check that again at every start,
@@ -67,11 +73,11 @@ def load_grammar(
         text,
         source_path=str(path),
         parser="lalr",
-        start=["start", "single"],
+        start=["start", "single", *starts],
         strict=strict,
         maybe_placeholders=False,
         transformer=transformer,
-        cache=False if strict else _cache_file(name, text),
+        cache=False if strict else _cache_file(name, f"{text}\0{starts}"),
     )
 
 
@@ -278,6 +284,14 @@ Parts = tuple[list[tuple[str, str]], list[Any], list[tuple[int, int]], list[Any]
 _MOVE_NUMBER: Final = re.compile(r"[0-9]+\.(\.\.)?")
 
 
+def _remember(memo: dict[str, Any], text: str, value: Any) -> Any:
+    """*value*, kept in *memo* under *text* while the memo holds fewer than
+    :data:`MAX_WORDS`, so that memory stays flat over any file."""
+    if len(memo) < MAX_WORDS:
+        memo[text] = value
+    return value
+
+
 def at(value: Any, token: Token) -> Located:
     """*value* with the place of *token*, for messages."""
     return value, token.line or 1, token.column or 1
@@ -327,6 +341,21 @@ class RecordTransformer(Transformer[Token, tuple[Any, ...]]):
 R = TypeVar("R", bound=Record)
 
 
+@dataclass(frozen=True, slots=True)
+class Tail:
+    """The last part of a move word, which the grammar can read on its own and a word-by-word
+    reading remembers apart from the rest: the dice game's re-roll ``(4;1,6)``, which makes
+    thousands of distinct words out of a few dozen infections and a few hundred re-rolls."""
+
+    mark: str
+    """The character that opens the part."""
+    rule: str
+    """The grammar rule that reads it, a start rule of the parser."""
+    join: Callable[[str, Any, Any], Any]
+    """The move written as the head (its text and the move it reads as) followed by the
+    part (what the rule read); None where only reading the whole word gives it exactly."""
+
+
 @dataclass(frozen=True)
 class Dialect(Generic[R]):
     """One game's notation: its grammar and tags; reading is the same for every game.
@@ -360,11 +389,15 @@ class Dialect(Generic[R]):
     results: frozenset[str] = frozenset()
     """The result tokens, when every move is written as one word: then a record can be read
     word by word (see :meth:`_quick`); empty for a game whose moves have spaces in them."""
+    tail: Tail | None = None
+    """A part of move words remembered on its own; None when words are remembered whole."""
     _words: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    _tails: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def parser(self) -> Lark:
-        return load_grammar(self.game, transformer=self.transformer())
+        starts = () if self.tail is None else (self.tail.rule,)
+        return load_grammar(self.game, transformer=self.transformer(), starts=starts)
 
     def _parse(self, text: str) -> Parts:
         parts: tuple[Any, ...] = self.parser.parse(text, start="start")  # type: ignore[assignment]
@@ -491,13 +524,35 @@ class Dialect(Generic[R]):
         if _MOVE_NUMBER.fullmatch(word):
             value: Any = _MOVE_NUMBER_SEEN
         else:
-            try:
-                value = self.parser.parse(word, start="single")
-            except (UnexpectedInput, NotationError):
-                value = None
-        if len(self._words) < MAX_WORDS:
-            self._words[word] = value
-        return value
+            value = self._joined(word)
+            if value is None:
+                value = self._read(word, "single")
+        return _remember(self._words, word, value)
+
+    def _joined(self, word: str) -> Any:
+        """The move of *word* from its head and its :attr:`tail`, each read once and
+        remembered; None if it has no tail, or only reading it whole will do."""
+        tail = self.tail
+        at = -1 if tail is None else word.find(tail.mark)
+        if tail is None or at <= 0:
+            return None
+        head, rest = word[:at], word[at:]
+        move = self._words.get(head, _UNSEEN)
+        if move is _UNSEEN:
+            move = self._word(head)
+        if move is None or move is _MOVE_NUMBER_SEEN:
+            return None
+        part = self._tails.get(rest, _UNSEEN)
+        if part is _UNSEEN:
+            part = _remember(self._tails, rest, self._read(rest, tail.rule))
+        return None if part is None else tail.join(head, move, part)
+
+    def _read(self, text: str, rule: str) -> Any:
+        """What *text* reads as by grammar rule *rule*, or None if it is not one."""
+        try:
+            return self.parser.parse(text, start=rule)
+        except (UnexpectedInput, NotationError):
+            return None
 
     def parse_chunk(self, chunk: Chunk, source: str | None) -> R:
         try:

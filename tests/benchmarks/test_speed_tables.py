@@ -103,7 +103,7 @@ def test_the_tables_show_the_verdicts(speed_tables: ModuleType, result: dict[str
 
 def test_the_readme_shows_the_stored_run(speed_tables: ModuleType) -> None:
     readme = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
-    block = speed_tables.tables(speed_tables.load())
+    block = speed_tables.stored_tables()
     assert speed_tables.readme_with(readme, block) == readme, (
         "benchmarks/README.md is stale: python benchmarks/run.py --tables"
     )

@@ -206,6 +206,7 @@ def test_every_placed_die_shows_legal_faces(game: Game) -> None:
             assert placed.faces in cube.ccw_corners(rules.handedness)
 
 
+@pytest.mark.pure
 @given(positions(), st.data())
 def test_states_and_moves_are_immutable_values(state: State, data: st.DataObject) -> None:
     """States and moves are frozen and hashable; apply leaves its input unchanged."""

@@ -39,6 +39,7 @@ def _setup_error(rules: str, setup: Setup) -> str | None:
     return caught.value.rule
 
 
+@pytest.mark.pure
 def test_each_player_rolls_ten_dice() -> None:
     """CD-SETUP-DICE: two nests of exactly ten dice."""
     assert _setup_error("cuckoo", Setup((TEN[:9], TEN))) == "CD-SETUP-DICE"
@@ -55,6 +56,7 @@ def test_the_roll_shows_faces(bad: int) -> None:
     assert _setup_error("unnamed", Setup((roll, TEN))) == "CD-SETUP-ROLL"
 
 
+@pytest.mark.pure
 @pytest.mark.parametrize("bad", [True, 2.0])
 def test_the_roll_is_whole_faces(bad: object) -> None:
     """CD-SETUP-ROLL: a rolled value is one of the integers 1 to 6.  ``True`` and ``2.0``

@@ -43,6 +43,7 @@ def test_players_alternate(game: Game) -> None:
     assert game.states[0].to_move == game.setup.first
 
 
+@pytest.mark.pure
 def test_a_non_move_is_refused() -> None:
     """CD-TURN-ORDER: a turn is an infection, a placement or a pass, nothing else."""
     assert illegal(new_game("cuckoo", START), "6@012") == "CD-TURN-ORDER"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 from random import Random
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -115,6 +116,7 @@ MOVES = st.one_of(
 )
 
 
+@pytest.mark.pure
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 2**16), st.integers(0, 25), MOVES)
 def test_arbitrary_move_values(seed: int, plies: int, move: object) -> None:

@@ -68,6 +68,7 @@ def test_the_reference_engine_passes_everything(suites: list[dict[str, object]])
     assert report.covered == {rule for s in suites for rule in s["rules"]}  # type: ignore[attr-defined]
 
 
+@pytest.mark.pure
 @pytest.mark.parametrize(
     ("flaw", "rule"),
     [
@@ -134,6 +135,7 @@ def test_a_misbehaving_engine_is_reported_and_the_run_goes_on(
     assert any(expected in line for line in lines), "\n".join(lines[-5:])
 
 
+@pytest.mark.pure
 def test_expected_failures(suite: list[dict[str, object]], tmp_path: Path) -> None:
     lines: list[str] = []
     engine = Engine(f"{BROKEN} no-support", timeout=30)

@@ -51,6 +51,7 @@ def test_the_suite_alone_kills_at_least_98_percent_of_each_game() -> None:
         )
 
 
+@pytest.mark.pure
 @pytest.mark.parametrize("name", ["one-support", "king-does-not-block", "hands-pass-right"])
 def test_a_sample_of_mutants_fails_the_suite_where_the_stored_run_says(name: str) -> None:
     suites = [s for s in load_all() if s["game"] == MUTANTS[name].game]

@@ -4,6 +4,7 @@ The whole API is functions over immutable values: :func:`new_game`, :func:`legal
 :func:`apply`, :func:`result`, with chance made explicit by :func:`chance_outcomes`.
 """
 
+from . import state as _state
 from .chance import chance_outcomes, random_rolls, random_setup, roll_distribution
 from .geometry import APEX, CELL_NAMES, COORDS, DUNGEON, SIDE_NAMES, Cell, Side, cell_named
 from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
@@ -21,7 +22,7 @@ def _picture(state: State) -> str:
     return position_svg(state)
 
 
-State._repr_svg_ = _picture
+_state.draw = _picture
 
 __all__ = [
     "APEX",

@@ -30,7 +30,7 @@ class Die(NamedTuple):
         return f"{self.value}'" if self.foreign else str(self.value)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Place:
     """Put a die from the mover's nest on a cell (spec: placement)."""
 
@@ -48,7 +48,7 @@ class Place:
         return f"{self.die}@{CELL_NAMES[self.cell]}" + (f"/{turn}" if turn else "")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Rolls:
     """The outcome of an infection's re-roll: the chance step (CD-INFECT-REROLL)."""
 
@@ -74,7 +74,7 @@ def canonical_rolls(give: tuple[Die, ...], rolls: Rolls) -> Rolls:
     return Rolls(rolls.take, tuple(new))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Infect:
     """Give two or more dice from the mover's nest for one of the opponent's (spec: infection).
 
@@ -104,7 +104,7 @@ class Infect:
         return text + (str(self.rolls) if self.rolls else "")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pass:
     """Do nothing: allowed only with an empty nest (CD-TURN-PASS)."""
 

@@ -275,6 +275,16 @@ def read_records(
     return DIALECT.read_records(lines, source=source)
 
 
+def _with_rolls(head: str, move: object, rolls: object) -> Infect | None:
+    """The infection *head* with its re-roll, read apart: only for one written in canonical
+    order, where the re-roll's values follow the dice as the infection keeps them (written
+    otherwise, they follow the dice as written, and only the whole word says how)."""
+    if isinstance(move, Infect) and move.rolls is None and str(move) == head:
+        assert isinstance(rolls, Rolls)
+        return Infect(move.give, move.take, rolls)
+    return None
+
+
 def start(record: Record) -> State:
     """The state before the first move, from the tags (CD-NOTATION-TAGS and the setup
     rules): a First tag naming nobody and a roll with other than faces are refused here,
@@ -305,6 +315,7 @@ DIALECT: Final = notation.Dialect[Record](
     start=start,
     once=frozenset((*REQUIRED, *_PARAM_TAGS, "Result")),
     results=frozenset(("1-0", "0-1", "1-1", "*")),
+    tail=notation.Tail("(", "rolls", _with_rolls),
 )
 
 

@@ -15,7 +15,7 @@ Reason = Literal["sides", "dungeon", "captures", "shared"]
 Totals = tuple[tuple[int, int, int], tuple[int, int, int]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Outcome:
     """How a finished game ended."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import Final
 
 from ..errors import SetupError
 from .faces import FACES
@@ -40,7 +40,7 @@ Nest = tuple[Die, ...]
 """The dice a player still holds, sorted, seen from that player."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Placed:
     """A die on the pyramid."""
 
@@ -54,7 +54,7 @@ class Placed:
     """The face shown on sides A, B, C; 0 where the cell does not show that side."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Bonus:
     """The draft's first-move dungeon bonus (CD-PLACE-BONUS)."""
 
@@ -64,7 +64,7 @@ class Bonus:
     """The points on sides A, B, C: 1, 2 and 3 in some order."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Setup:
     """What happens before the first move: the opening roll and who starts (spec: setup)."""
 
@@ -74,7 +74,7 @@ class Setup:
     """The player who moves first."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     """A position, with everything that decides what follows it."""
 
@@ -103,9 +103,15 @@ class State:
         """True once all 20 dice are on the pyramid (CD-TURN-OVER)."""
         return None not in self.board
 
-    _repr_svg_: ClassVar[Callable[[State], str]]
-    """The position as a picture, for Jupyter: set by :mod:`cuckoo.dice.svg`, which draws
-    it, so that the state never imports its own pictures."""
+    def _repr_svg_(self) -> str:
+        """The position as a picture, for Jupyter (drawn by :data:`draw`)."""
+        assert draw is not None, "cuckoo.dice sets it"
+        return draw(self)
+
+
+draw: Callable[[State], str] | None = None
+"""How a position is drawn: set by :mod:`cuckoo.dice` to a function that loads the drawing
+code when a picture is asked for, so that the state never imports its own pictures."""
 
 
 def new_game(rules: Ruleset | str, setup: Setup) -> State:
