@@ -14,6 +14,7 @@ import os
 from setuptools import setup
 
 COMPILED = (
+    "files",
     "dice/faces",
     "dice/geometry",
     "dice/moves",
