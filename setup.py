@@ -5,7 +5,7 @@ below, which already pass ``mypy --strict``, are compiled to C extensions with m
 Python files ship beside them, and ``cuckoo --version`` says which build is installed.  CI
 plays thousands of random games of both builds against each other (``cuckoo conform``).
 
-    pip install setuptools 'mypy>=1.8'
+    pip install 'setuptools>=77' 'mypy>=1.8'
     CUCKOO_COMPILE=1 pip install --no-build-isolation .
 """
 

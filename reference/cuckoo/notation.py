@@ -533,8 +533,10 @@ class Dialect(Generic[R]):
         """The move of *word* from its head and its :attr:`tail`, each read once and
         remembered; None if it has no tail, or only reading it whole will do."""
         tail = self.tail
-        at = -1 if tail is None else word.find(tail.mark)
-        if tail is None or at <= 0:
+        if tail is None:
+            return None
+        at = word.find(tail.mark)
+        if at <= 0:
             return None
         head, rest = word[:at], word[at:]
         move = self._words.get(head, _UNSEEN)

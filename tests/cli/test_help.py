@@ -132,3 +132,17 @@ def test_shell_completion(capsys: pytest.CaptureFixture[str], shell: str) -> Non
         "tactical",
         "greedy",
     ]
+
+
+def test_the_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--version`` says whether the compiled build (setup.py) or pure Python answers, as
+    the benchmarks record it: the build is found from where the dice rules were loaded."""
+    import cuckoo
+    import cuckoo.dice.rules
+
+    compiled = not cuckoo.dice.rules.__file__.endswith(".py")
+    assert cuckoo.build() == ("compiled" if compiled else "pure Python")
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out == f"cuckoo {cuckoo.__version__} ({cuckoo.build()})\n"
