@@ -29,10 +29,10 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 
 def shell(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """*command* run by a real shell, for redirections that pytest's capture cannot make."""
-    cuckoo = f"{sys.executable} -m cuckoo"
+    """*command* run by a real shell, for redirections that pytest's capture cannot make;
+    ``{cuckoo}`` in it stands for this interpreter's ``python -m cuckoo``."""
     return subprocess.run(
-        ["sh", "-c", command.replace("cuckoo", cuckoo, 1)],
+        ["sh", "-c", command.format(cuckoo=f"{sys.executable} -m cuckoo")],
         cwd=cwd,
         env=ENV,
         capture_output=True,
@@ -100,13 +100,13 @@ def test_a_huge_tag_value_costs_memory_in_proportion() -> None:
 
 def test_closed_stdin_and_full_stdout(tmp_path: Path) -> None:
     (tmp_path / "game.cuckoo").write_text(DICE, encoding="utf-8")
-    closed = shell("cuckoo validate - <&-", tmp_path)
+    closed = shell("{cuckoo} validate - <&-", tmp_path)
     assert (closed.returncode, closed.stderr) == (
         2,
         "cuckoo: standard input is closed: give a file, or pipe a record in\n",
     )
     if Path("/dev/full").exists():
-        full = shell("cuckoo format game.cuckoo >/dev/full", tmp_path)
+        full = shell("{cuckoo} format game.cuckoo >/dev/full", tmp_path)
         assert full.returncode == 2, full.stderr
         assert full.stderr == "cuckoo: cannot write the output: No space left on device\n"
 
@@ -170,7 +170,7 @@ def test_output_into_a_fifo_writes_through_it(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE, text=True)
     try:
-        done = shell("cuckoo format in.cuckoo -o pipe -q", tmp_path)
+        done = shell("{cuckoo} format in.cuckoo -o pipe -q", tmp_path)
         out, _ = reader.communicate(timeout=30)
     finally:
         reader.kill()
@@ -180,7 +180,7 @@ def test_output_into_a_fifo_writes_through_it(tmp_path: Path) -> None:
 
 
 def test_record_into_a_missing_folder_fails_before_the_setup(tmp_path: Path) -> None:
-    done = shell("echo cuckoo | cuckoo record -o nowhere/game.cuckoo", tmp_path)
+    done = shell("echo cuckoo | {cuckoo} record -o nowhere/game.cuckoo", tmp_path)
     assert done.returncode == 2
     assert "Ruleset" not in done.stdout, "refused before asking anything"
     assert "nowhere/game.cuckoo: cannot write" in done.stderr
@@ -224,7 +224,7 @@ def test_sessions_with_stdin_closed_and_numbers_argparse_cannot_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for command in ("record -o a.cuckoo", "play -o b.cuckoo"):
-        done = shell(f"cuckoo {command} <&-", tmp_path)
+        done = shell(f"{{cuckoo}} {command} <&-", tmp_path)
         assert (done.returncode, done.stderr) == (
             2,
             "cuckoo: standard input is closed: this command asks questions\n",

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
-from itertools import chain, permutations, product
+from itertools import permutations, product
 from operator import is_not
 from typing import Final
 
@@ -100,25 +100,33 @@ def _open_cells(filled: tuple[bool, ...]) -> tuple[Cell, ...]:
 _EMPTY: Final = (None,) * len(CELLS)
 
 
-def _placements(state: State, nest: Nest) -> Iterator[Place]:
+def _placements(state: State, nest: Nest) -> list[Place]:
     cells = _open_cells(tuple(map(is_not, state.board, _EMPTY)))  # which cells are filled
     bonus = state.ruleset.handedness if _bonus_due(state) else None
-    return chain.from_iterable([_placements_of(die, cells, bonus) for die in dict.fromkeys(nest)])
+    moves: list[Place] = []
+    for die in dict.fromkeys(nest):
+        on = PLACES[die, bonus]
+        for cell in cells:
+            moves.extend(on[cell])
+    return moves
 
 
-@lru_cache(maxsize=4096)
-def _placements_of(die: Die, cells: tuple[Cell, ...], bonus: str | None) -> tuple[Place, ...]:
-    """Every placement of *die* on the open *cells*; memoized, since positions repeat, and
-    made of the placements on each cell, so that a position never seen costs little."""
-    return tuple(chain.from_iterable([_places(die, cell, bonus) for cell in cells]))
-
-
-@lru_cache(maxsize=1024)
 def _places(die: Die, cell: Cell, bonus: str | None) -> tuple[Place, ...]:
-    """The placements of *die* on *cell*, one per way it can lie (at most 12 dice x 20
-    cells x 3 kinds of bonus: the memo is the whole table)."""
+    """The placements of *die* on *cell*, one per way it can lie."""
     sides = BONUS_SIDES[bonus] if cell == DUNGEON and bonus else ORIENTATIONS[cell]
     return tuple(Place(die, cell, turn) for turn in sides)
+
+
+DICE: Final = tuple(Die(value, foreign) for value in FACES for foreign in (False, True))
+"""Every die a nest can hold: each value, of either colour."""
+
+# The placements of each die on each cell, with and without the first move's bonus: a table
+# of a few thousand moves made once, so that listing a position's moves only looks them up.
+PLACES: Final = {
+    (die, bonus): tuple(_places(die, cell, bonus) for cell in CELLS)
+    for die in DICE
+    for bonus in (None, *HANDEDNESS)
+}
 
 
 def _infections(state: State, nest: Nest) -> list[Infect]:
