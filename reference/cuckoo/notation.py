@@ -244,16 +244,18 @@ class Record:
     first_state: object = field(default=None, compare=False, repr=False)
     """The state before the first move, made when reading checked the tags, so that a
     replay need not make it again; None for a record not read from text."""
+    _named: dict[str, str] = field(init=False, compare=False, repr=False)
+    """Each tag's first value by its name: starting a game asks for a dozen of them."""
 
     unit: ClassVar[str] = "move"
     """What the game calls one entry of :attr:`moves`, for messages."""
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_named", dict(reversed(self.tags)))
+
     def tag(self, name: str) -> str | None:
-        """The value of tag *name*, or None."""
-        for key, value in self.tags:
-            if key == name:
-                return value
-        return None
+        """The value of tag *name* (the first, if it is given more than once), or None."""
+        return self._named.get(name)
 
     def located(self, error: CuckooError, ply: int, move: object) -> CuckooError:
         """*error*, raised by move number *ply* (0-based) of this record, placed in its file."""
@@ -272,16 +274,22 @@ Located = tuple[Any, int, int]
 _WS: Final = " \t\f\r\n"
 """White space as the grammars ignore it (``common.WS``); Python's ``str.split`` and ``\\s``
 take more, such as a no-break space, which a record may not hold between its words."""
-_WORD: Final = re.compile(rf"[^{_WS}]+")
+_BLANK: Final = rf"[{_WS}]+"
+"""White space between the parts of one item, which the reading item by item keeps on one
+line (the file's lines are cut apart first)."""
 _UNSEEN: Final = object()
-_MOVE_NUMBER_SEEN: Final = object()
-"""What a move number reads as in the memo of words: nothing to keep, but no error."""
+_NUMBER_SEEN: Final = object()
+"""What a move number reads as in the memo of items: nothing to keep, but no error."""
 MAX_WORDS: Final = 20_000
-"""The most distinct words a dialect remembers (a few hundred kilobytes)."""
+"""The most distinct items a dialect remembers (a few hundred kilobytes)."""
 
 Parts = tuple[list[tuple[str, str]], list[Any], list[tuple[int, int]], list[Any], str]
 """A record as read: tags as written, moves, their lines and columns, comments, result."""
-_MOVE_NUMBER: Final = re.compile(r"[0-9]+\.(\.\.)?")
+
+
+Moves = tuple[tuple[Any, int], ...]
+"""What an item reads as in the memo of items: its moves, each with the number of
+characters from the start of the item to where the move is written."""
 
 
 def _remember(memo: dict[str, Any], text: str, value: Any) -> Any:
@@ -329,9 +337,9 @@ class RecordTransformer(Transformer[Token, tuple[Any, ...]]):
         token = children[0]
         return unquote(token) if token.type == "TAG_VALUE" else str(token)
 
-    def single(self, children: list[Located | list[Located]]) -> Any:
+    def single(self, children: list[Located | list[Located]]) -> list[Located]:
         item = children[0]
-        return item[0][0] if isinstance(item, list) else item[0]
+        return item if isinstance(item, list) else [item]
 
     def start(self, children: list[Any]) -> tuple[Any, ...]:
         tags, (moves, comments), token = children
@@ -386,9 +394,13 @@ class Dialect(Generic[R]):
     once: frozenset[str] | None = None
     """The tags that may be given at most once, those that change the game (the rest are
     free text, and may repeat); None when no tag may repeat."""
-    results: frozenset[str] = frozenset()
-    """The result tokens, when every move is written as one word: then a record can be read
-    word by word (see :meth:`_quick`); empty for a game whose moves have spaces in them."""
+    items: str | None = None
+    """How a record is read item by item (see :meth:`_quick`): a regular expression of the
+    moves written with white space inside them, in the grammar's terminal names (``{NAME}``)
+    and with a space wherever the record may have white space; "" when every move is one
+    word; None for a game read only by the full parse."""
+    numbering: str = "MOVE_NUMBER"
+    """The grammar's terminal of the numbers written between moves."""
     tail: Tail | None = None
     """A part of move words remembered on its own; None when words are remembered whole."""
     _words: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -396,7 +408,7 @@ class Dialect(Generic[R]):
 
     @cached_property
     def parser(self) -> Lark:
-        starts = () if self.tail is None else (self.tail.rule,)
+        starts = ("result",) if self.tail is None else ("result", self.tail.rule)
         return load_grammar(self.game, transformer=self.transformer(), starts=starts)
 
     def _parse(self, text: str) -> Parts:
@@ -436,9 +448,10 @@ class Dialect(Generic[R]):
         :raises NotationError: if *text* is not one move.
         """
         try:
-            return self.parser.parse(text, start="single")
+            located: list[Located] = self.parser.parse(text, start="single")  # type: ignore[assignment]
         except UnexpectedInput as error:
             raise self._syntax(error, Chunk(text, 1, 1), None, {}) from None
+        return located[0][0]
 
     def read_records(
         self, lines: Iterable[str], *, source: str | None = None
@@ -455,13 +468,13 @@ class Dialect(Generic[R]):
             yield NotationError(error.detail, rule=error.rule, line=error.line, source=source)
 
     def _quick(self, text: str) -> Parts | None:
-        """The parts of a record read word by word, or None when only the full parse will
-        do (comments, moves written with spaces in them, anything unusual).
+        """The parts of a record read item by item, or None when only the full parse will
+        do (comments, an item written over two lines, anything unusual).
 
-        Every word still goes through the grammar, once per distinct word: the same reading
+        Every item still goes through the grammar, once per distinct item: the same reading
         as the full parse, without parsing ``6@003/A`` a thousand times in a thousand games.
         """
-        if not self.results:
+        if self.items is None:
             return None
         lines = text.split("\n")
         at = 0
@@ -476,25 +489,40 @@ class Dialect(Generic[R]):
         moves: list[Any] = []
         spans: list[tuple[int, int]] = []
         token = None
-        words, results = self._words, self.results
+        memo, item = self._words, self._item
         for number in range(at, len(lines)):
-            for match in _WORD.finditer(lines[number]):
-                word = match[0]
+            for match in item.finditer(lines[number]):
                 if token is not None:
                     return None
-                move = words.get(word, _UNSEEN)
-                if move is _UNSEEN:
-                    move = self._word(word)
-                if move is _MOVE_NUMBER_SEEN:
-                    continue
-                if move is None:
-                    if word not in results:
-                        return None
-                    token = word
-                    continue
-                moves.append(move)
-                spans.append((number + 1, match.start() + 1))
+                value = memo.get(match[0]) or self._word(match[0])
+                if value.__class__ is tuple:  # the moves of the item: the common case
+                    start = match.start() + 1
+                    for move, offset in value:
+                        moves.append(move)
+                        spans.append((number + 1, start + offset))
+                elif value is None:
+                    return None
+                elif value is not _NUMBER_SEEN:
+                    token = str(value)
         return None if token is None else (tags, moves, spans, [], token)
+
+    @cached_property
+    def _item(self) -> re.Pattern[str]:
+        """One item of a line of movetext: a quoted result, a move with white space inside
+        (:attr:`items`), else a word; read with the grammar's own terminals."""
+        assert self.items is not None
+
+        def terminal(name: re.Match[str]) -> str:
+            return f"(?:{self.parser.get_terminal(name[1]).pattern.to_regexp()})"
+
+        kinds = ("{TAG_VALUE}", self.items.replace(" ", _BLANK)) if self.items else ("{TAG_VALUE}",)
+        whole = re.sub(r"\{([A-Z_]+)\}", terminal, "|".join(kinds))
+        return re.compile(rf"(?:{whole})(?![^{_WS}])|[^{_WS}]+")
+
+    @cached_property
+    def _number(self) -> re.Pattern[str]:
+        """A move number (:attr:`numbering`), which the reading item by item steps over."""
+        return re.compile(self.parser.get_terminal(self.numbering).pattern.to_regexp())
 
     @cached_property
     def _tag(self) -> re.Pattern[str]:
@@ -518,18 +546,22 @@ class Dialect(Generic[R]):
         return True
 
     def _word(self, word: str) -> Any:
-        """What *word* reads as (a move, :data:`_MOVE_NUMBER_SEEN`, or None for anything
-        else), remembered: the same moves come back game after game.  The memo is bounded,
-        so that memory stays flat over any file."""
-        if _MOVE_NUMBER.fullmatch(word):
-            value: Any = _MOVE_NUMBER_SEEN
+        """What the item *word* reads as: its :data:`Moves`, the result token it is (a
+        string), :data:`_NUMBER_SEEN`, or None for anything else.  What it reads as is remembered,
+        since the same moves come back game after game, in a bounded memo, so that memory
+        stays flat over any file; None is not, a record with such an item being read whole."""
+        if self._number.fullmatch(word):
+            value: Any = _NUMBER_SEEN
         else:
             value = self._joined(word)
             if value is None:
-                value = self._read(word, "single")
-        return _remember(self._words, word, value)
+                located = self._read(word, "single")
+                value = None if located is None else tuple((m, c - 1) for m, _, c in located)
+            if value is None:
+                value = self._read(word, "result")
+        return value if value is None else _remember(self._words, word, value)
 
-    def _joined(self, word: str) -> Any:
+    def _joined(self, word: str) -> Moves | None:
         """The move of *word* from its head and its :attr:`tail`, each read once and
         remembered; None if it has no tail, or only reading it whole will do."""
         tail = self.tail
@@ -539,15 +571,15 @@ class Dialect(Generic[R]):
         if at <= 0:
             return None
         head, rest = word[:at], word[at:]
-        move = self._words.get(head, _UNSEEN)
-        if move is _UNSEEN:
-            move = self._word(head)
-        if move is None or move is _MOVE_NUMBER_SEEN:
+        value = self._words.get(head) or self._word(head)
+        if not isinstance(value, tuple) or len(value) != 1:
             return None
+        ((move, offset),) = value
         part = self._tails.get(rest, _UNSEEN)
         if part is _UNSEEN:
             part = _remember(self._tails, rest, self._read(rest, tail.rule))
-        return None if part is None else tail.join(head, move, part)
+        joined = None if part is None else tail.join(head, move, part)
+        return None if joined is None else ((joined, offset),)
 
     def _read(self, text: str, rule: str) -> Any:
         """What *text* reads as by grammar rule *rule*, or None if it is not one."""

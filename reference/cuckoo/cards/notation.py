@@ -150,6 +150,7 @@ DIALECT: Final = notation.Dialect[Record](
     record_type=Record,
     start=start,
     once=frozenset((*REQUIRED, "Lives", "Aces", "Direction", "Result")),
+    items="{DEAL}(?: {CARD})+|{CUT} {CARD}",
 )
 
 

@@ -310,10 +310,10 @@ def reroll_uniform() -> None:
 
 @mutant(DICE, "CD-INFECT-SWAP", "a die takes the colour of the nest it lands in")
 def swap_recolours() -> None:
-    def make(original: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-        def patched(state: Any, rolls: Any) -> Any:
-            infect, mover = state.pending, state.to_move
-            after = original(state, rolls)
+    def make(original: Callable[..., Any]) -> Callable[..., Any]:
+        def patched(state: Any, infect: Any, rolls: Any) -> Any:
+            mover = state.to_move
+            after = original(state, infect, rolls)
             nests = [list(nest) for nest in after.nests]
             arrived = [(mover, rolls.take, infect.take)]
             arrived += [(1 - mover, v, d) for v, d in zip(rolls.give, infect.give, strict=True)]
@@ -341,8 +341,8 @@ def pass_anytime() -> None:
 
 @mutant(DICE, "CD-TURN-ORDER", "an infection is a free action: the infector moves again")
 def infection_free() -> None:
-    _wrap(dice_rules, "_reroll", lambda original: lambda state, rolls: replace(
-        original(state, rolls), to_move=state.to_move
+    _wrap(dice_rules, "_reroll", lambda original: lambda state, infect, rolls: replace(
+        original(state, infect, rolls), to_move=state.to_move
     ))  # fmt: skip
 
 

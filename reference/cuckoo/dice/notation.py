@@ -314,7 +314,7 @@ DIALECT: Final = notation.Dialect[Record](
     record_type=Record,
     start=start,
     once=frozenset((*REQUIRED, *_PARAM_TAGS, "Result")),
-    results=frozenset(("1-0", "0-1", "1-1", "*")),
+    items="",
     tail=notation.Tail("(", "rolls", _with_rolls),
 )
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import replace
 from functools import lru_cache
 from itertools import permutations, product
 from operator import is_not
@@ -230,8 +229,10 @@ def apply(state: State, move: Move | Rolls) -> State:
     """
     require(not state.is_over, "CD-TURN-OVER", "the game is over: no move is legal")
     if isinstance(move, Rolls):
-        require(state.pending is not None, "CD-TURN-CHANCE", "no infection awaits a re-roll")
-        return _reroll(state, move)
+        infect = state.pending
+        require(infect is not None, "CD-TURN-CHANCE", "no infection awaits a re-roll")
+        assert infect is not None
+        return _reroll(state, infect, move)
     require(state.pending is None, "CD-TURN-CHANCE", "the infection's re-roll must come first")
     if isinstance(move, Place):
         return _place(state, move)
@@ -394,14 +395,24 @@ def _infect(state: State, move: Infect) -> State:
         "CD-INFECT-SUM",
         f"{'+'.join(str(d.value) for d in give)} makes {total}, not {take.value}",
     )
-    waiting = replace(state, pending=Infect(give, take))
-    return waiting if move.rolls is None else _reroll(waiting, move.rolls)
+    if move.rolls is not None:
+        return _reroll(state, move, move.rolls)
+    return State(
+        rules,
+        mover,
+        state.nests,
+        state.board,
+        state.captures,
+        state.ply,
+        state.bonus,
+        Infect(give, take),  # the chance node: the re-roll comes next
+    )
 
 
-def _reroll(state: State, rolls: Rolls) -> State:
-    """CD-INFECT-REROLL, CD-INFECT-SWAP: the dice change nests with their new values."""
-    infect, mover = state.pending, state.to_move
-    assert infect is not None
+def _reroll(state: State, infect: Infect, rolls: Rolls) -> State:
+    """CD-INFECT-REROLL, CD-INFECT-SWAP: the dice of *infect* change nests with their new
+    values *rolls*."""
+    mover = state.to_move
     require(
         len(rolls.give) == len(infect.give) and all(v in FACES for v in (rolls.take, *rolls.give)),
         "CD-INFECT-REROLL",
@@ -415,13 +426,14 @@ def _reroll(state: State, rolls: Rolls) -> State:
     mine = tuple(sorted((*kept, Die(rolls.take, not infect.take.foreign))))
     given = (Die(v, not d.foreign) for d, v in zip(infect.give, rolls.give, strict=True))
     theirs = tuple(sorted((*lost, *given)))
-    captures = list(state.captures)
-    captures[mover] += 1
-    return replace(
-        state,
-        to_move=1 - mover,
-        nests=(mine, theirs) if mover == 0 else (theirs, mine),
-        captures=(captures[0], captures[1]),
-        ply=state.ply + 1,
-        pending=None,
+    blue, red = state.captures
+    return State(
+        state.ruleset,
+        1 - mover,
+        (mine, theirs) if mover == 0 else (theirs, mine),
+        state.board,
+        (blue + 1, red) if mover == 0 else (blue, red + 1),
+        state.ply + 1,
+        state.bonus,
+        None,
     )

@@ -206,6 +206,11 @@ DIALECT: Final = notation.Dialect[Record](
     canonical_value=_canonical_value,
     record_type=Record,
     start=start,
+    items=(
+        "{DEAL} {NAME}(?: {NUMBER})+|{NEST} {NUMBER} {NUMBER}|{START} {NAME}"
+        r"|\((?: )?{NAME} {NUMBER}(?: {NAME} {NUMBER})*(?: )?\)|{NAME} {NUMBER}"
+    ),
+    numbering="ROUND_NUMBER",
 )
 
 
