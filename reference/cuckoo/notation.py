@@ -34,6 +34,7 @@ __all__ = [
     "MAX_RECORD_CHARS",
     "Chunk",
     "Dialect",
+    "Group",
     "Record",
     "RecordTransformer",
     "Tail",
@@ -280,6 +281,9 @@ line (the file's lines are cut apart first)."""
 _UNSEEN: Final = object()
 _NUMBER_SEEN: Final = object()
 """What a move number reads as in the memo of items: nothing to keep, but no error."""
+_OPEN: Final = object()
+_CLOSE: Final = object()
+"""What the marks of a :class:`Group` read as in the memo of items."""
 MAX_WORDS: Final = 20_000
 """The most distinct items a dialect remembers (a few hundred kilobytes)."""
 
@@ -351,7 +355,7 @@ R = TypeVar("R", bound=Record)
 
 @dataclass(frozen=True, slots=True)
 class Tail:
-    """The last part of a move word, which the grammar can read on its own and a word-by-word
+    """The last part of a move word, which the grammar can read on its own and an item-by-item
     reading remembers apart from the rest: the dice game's re-roll ``(4;1,6)``, which makes
     thousands of distinct words out of a few dozen infections and a few hundred re-rolls."""
 
@@ -362,6 +366,20 @@ class Tail:
     join: Callable[[str, Any, Any], Any]
     """The move written as the head (its text and the move it reads as) followed by the
     part (what the rule read); None where only reading the whole word gives it exactly."""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Moves written together between two marks, such as Zum Kuckuck!'s cards shown at once,
+    ``(Ann 3 Ben 17)``, which a reading item by item reads part by part: the parts come back
+    match after match, the groups hardly ever."""
+
+    open: str
+    close: str
+    part: str
+    """The grammar rule of one part, a start rule of the parser."""
+    join: Callable[[list[Located]], Located]
+    """The group's move, where it is written, from its parts and where they are."""
 
 
 @dataclass(frozen=True)
@@ -403,13 +421,19 @@ class Dialect(Generic[R]):
     """The grammar's terminal of the numbers written between moves."""
     tail: Tail | None = None
     """A part of move words remembered on its own; None when words are remembered whole."""
+    group: Group | None = None
+    """Moves written together, read part by part; None when a game has none."""
     _words: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    _tails: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    _parts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """What the parts of items read as: a :attr:`tail` (by its text, mark included) or a
+    part of a :attr:`group` (by its text, which holds no mark)."""
 
     @cached_property
     def parser(self) -> Lark:
-        starts = ("result",) if self.tail is None else ("result", self.tail.rule)
-        return load_grammar(self.game, transformer=self.transformer(), starts=starts)
+        starts = ["result"]
+        starts += [self.tail.rule] if self.tail else []
+        starts += [self.group.part] if self.group else []
+        return load_grammar(self.game, transformer=self.transformer(), starts=tuple(starts))
 
     def _parse(self, text: str) -> Parts:
         parts: tuple[Any, ...] = self.parser.parse(text, start="start")  # type: ignore[assignment]
@@ -489,22 +513,40 @@ class Dialect(Generic[R]):
         moves: list[Any] = []
         spans: list[tuple[int, int]] = []
         token = None
+        group: list[Located] | None = None  # the parts of a group begun and not ended
         memo, item = self._words, self._item
         for number in range(at, len(lines)):
             for match in item.finditer(lines[number]):
                 if token is not None:
                     return None
+                if group is not None:  # a group's parts, up to its closing mark
+                    assert self.group is not None
+                    if match[0] != self.group.close:
+                        part = self._part(match[0])
+                        if part is None:
+                            return None
+                        group.append((part[0], number + 1, match.start() + 1 + part[1]))
+                        continue
+                    if not group:
+                        return None
+                    move, row, column = self.group.join(group)
+                    moves.append(move)
+                    spans.append((row, column))
+                    group = None
+                    continue
                 value = memo.get(match[0]) or self._word(match[0])
                 if value.__class__ is tuple:  # the moves of the item: the common case
                     start = match.start() + 1
                     for move, offset in value:
                         moves.append(move)
                         spans.append((number + 1, start + offset))
-                elif value is None:
+                elif value is _OPEN:
+                    group = []
+                elif value is None or value is _CLOSE:
                     return None
                 elif value is not _NUMBER_SEEN:
                     token = str(value)
-        return None if token is None else (tags, moves, spans, [], token)
+        return None if token is None or group is not None else (tags, moves, spans, [], token)
 
     @cached_property
     def _item(self) -> re.Pattern[str]:
@@ -517,7 +559,10 @@ class Dialect(Generic[R]):
 
         kinds = ("{TAG_VALUE}", self.items.replace(" ", _BLANK)) if self.items else ("{TAG_VALUE}",)
         whole = re.sub(r"\{([A-Z_]+)\}", terminal, "|".join(kinds))
-        return re.compile(rf"(?:{whole})(?![^{_WS}])|[^{_WS}]+")
+        if self.group is None:
+            return re.compile(rf"(?:{whole})(?![^{_WS}])|[^{_WS}]+")
+        marks = re.escape(self.group.open + self.group.close)
+        return re.compile(rf"[{marks}]|(?:{whole})(?![^{_WS}{marks}])|[^{_WS}{marks}]+")
 
     @cached_property
     def _number(self) -> re.Pattern[str]:
@@ -550,8 +595,11 @@ class Dialect(Generic[R]):
         string), :data:`_NUMBER_SEEN`, or None for anything else.  What it reads as is remembered,
         since the same moves come back game after game, in a bounded memo, so that memory
         stays flat over any file; None is not, a record with such an item being read whole."""
+        group = self.group
         if self._number.fullmatch(word):
             value: Any = _NUMBER_SEEN
+        elif group is not None and word in (group.open, group.close):
+            value = _OPEN if word == group.open else _CLOSE
         else:
             value = self._joined(word)
             if value is None:
@@ -575,11 +623,22 @@ class Dialect(Generic[R]):
         if not isinstance(value, tuple) or len(value) != 1:
             return None
         ((move, offset),) = value
-        part = self._tails.get(rest, _UNSEEN)
+        part = self._parts.get(rest, _UNSEEN)
         if part is _UNSEEN:
-            part = _remember(self._tails, rest, self._read(rest, tail.rule))
+            part = _remember(self._parts, rest, self._read(rest, tail.rule))
         joined = None if part is None else tail.join(head, move, part)
         return None if joined is None else ((joined, offset),)
+
+    def _part(self, text: str) -> tuple[Any, int] | None:
+        """What *text*, a part of a :attr:`group`, reads as, remembered: its move and the
+        characters from its start to where the move is written; None if it is no part."""
+        assert self.group is not None
+        part = self._parts.get(text, _UNSEEN)
+        if part is _UNSEEN:
+            located = self._read(text, self.group.part)
+            part = None if located is None else (located[0], located[2] - 1)
+            part = _remember(self._parts, text, part)
+        return part  # type: ignore[no-any-return]
 
     def _read(self, text: str, rule: str) -> Any:
         """What *text* reads as by grammar rule *rule*, or None if it is not one."""

@@ -94,13 +94,18 @@ def test_reading_item_by_item_is_the_full_parse(game: str, seed: int, mangle: in
         ("cards", "1. deal Qh 9h\n9c Qd swap keep keep cut 5d", False),  # a deal over two lines
         ("kuckuck-basic", "1.1. nest 4 8 (P1 26 P2 23 P3 41 P4 18)", True),
         ("kuckuck-basic", "1.1. NEST 4 8 ( p1 26  P2 23 P3 41 P4 18 )", True),
+        ("kuckuck-basic", "1.1. nest 4 8 (P1 26 P2 23\nP3 41 P4 18)", True),  # a group's parts
         ("kuckuck-basic", "1.1. nest 4\n8 (P1 26 P2 23 P3 41 P4 18)", False),
+        ("kuckuck-basic", "1.1. nest 4 8 () (P1 26 P2 23 P3 41 P4 18)", False),  # an empty group
+        ("kuckuck-basic", "1.1. (nest 4 8 P1 26 P2 23 P3 41 P4 18)", False),  # plays only
+        ("kuckuck-basic", "1.1. nest 4 8 (P1 26 P2 23 P3 41 P4 18", False),  # never closed
         ("kuckuck-basic", "1.1.nest 4 8(P1 26 P2 23 P3 41 P4 18)", False),  # run together
     ],
 )
 def test_an_item_is_read_whole_or_by_the_full_parse(game: str, movetext: str, read: bool) -> None:
-    """Spans of moves inside an item (a card of a deal, a group of plays) are where the full
-    parse puts them; an item the reading cannot cut out is left to the full parse."""
+    """Spans of moves inside an item (a card of a deal) or a group (cards shown together) are
+    where the full parse puts them; what the reading cannot cut out is left to the full
+    parse, which reads it or refuses it."""
     dialect, write = GAMES[game]
     lines = write(Random(7), 1).split("\n")
     at = next(number for number, line in enumerate(lines) if line.startswith("1."))

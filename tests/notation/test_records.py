@@ -240,7 +240,7 @@ def test_the_word_by_word_reading_is_the_full_reading(record: Record, rng: Rando
         full = DIALECT._parse(variant)
         if quick is not None:
             assert quick == full  # tags, moves, their lines and columns, comments, result
-    assert DIALECT._quick(text) is not None, "a canonical record is read word by word"
+    assert DIALECT._quick(text) is not None, "a canonical record is read item by item"
 
 
 @pytest.mark.parametrize(
@@ -248,14 +248,14 @@ def test_the_word_by_word_reading_is_the_full_reading(record: Record, rng: Rando
     ["1+2x3(5;6,2)", "2+1x3(5;6,2)", "3'+2x5(4;1,6)", "2+3'x5(4;1,6)", "1+1+1x3(2;3,1,2)"],
 )
 def test_an_infection_read_in_parts_is_the_infection_read_whole(word: str) -> None:
-    """The word-by-word reading remembers an infection and its re-roll apart; written out of
+    """The item-by-item reading remembers an infection and its re-roll apart; written out of
     canonical order, the re-roll's values follow the dice as written, so there only the
     whole word is read (CD-INFECT-REROLL)."""
     from cuckoo.dice.notation import DIALECT
 
     text = HEADER + f"1. {word} *"
     DIALECT._words.clear()
-    DIALECT._tails.clear()
+    DIALECT._parts.clear()
     quick = DIALECT._quick(text)
     assert quick is not None and quick == DIALECT._parse(text)
     assert quick[1][0] == DIALECT.parse_move(word)

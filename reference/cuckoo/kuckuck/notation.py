@@ -164,8 +164,14 @@ class _ToValues(notation.RecordTransformer):
         return at(Played(str(name), _number(number)), name)
 
     def together(self, plays: list[Located]) -> Located:
-        first = plays[0]
-        return Together(tuple(p for p, _, _ in plays)), first[1], first[2] - 1
+        return _together(plays)
+
+
+def _together(plays: list[Located]) -> Located:
+    """The cards shown together, placed just before the first of them (on its opening
+    bracket, as the canonical form writes it)."""
+    first = plays[0]
+    return Together(tuple(p for p, _, _ in plays)), first[1], first[2] - 1
 
 
 def _number(token: Token) -> int:
@@ -206,11 +212,9 @@ DIALECT: Final = notation.Dialect[Record](
     canonical_value=_canonical_value,
     record_type=Record,
     start=start,
-    items=(
-        "{DEAL} {NAME}(?: {NUMBER})+|{NEST} {NUMBER} {NUMBER}|{START} {NAME}"
-        r"|\((?: )?{NAME} {NUMBER}(?: {NAME} {NUMBER})*(?: )?\)|{NAME} {NUMBER}"
-    ),
+    items="{DEAL} {NAME}(?: {NUMBER})+|{NEST} {NUMBER} {NUMBER}|{START} {NAME}|{NAME} {NUMBER}",
     numbering="ROUND_NUMBER",
+    group=notation.Group("(", ")", "play", _together),
 )
 
 
