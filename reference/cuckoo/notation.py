@@ -623,22 +623,23 @@ class Dialect(Generic[R]):
         if not isinstance(value, tuple) or len(value) != 1:
             return None
         ((move, offset),) = value
-        part = self._parts.get(rest, _UNSEEN)
-        if part is _UNSEEN:
-            part = _remember(self._parts, rest, self._read(rest, tail.rule))
+        part = self._read_part(rest, tail.rule)
         joined = None if part is None else tail.join(head, move, part)
         return None if joined is None else ((joined, offset),)
 
     def _part(self, text: str) -> tuple[Any, int] | None:
-        """What *text*, a part of a :attr:`group`, reads as, remembered: its move and the
-        characters from its start to where the move is written; None if it is no part."""
+        """What *text*, a part of a :attr:`group`, reads as: its move and the characters
+        from its start to where the move is written; None if it is no part."""
         assert self.group is not None
+        located = self._read_part(text, self.group.part)
+        return None if located is None else (located[0], located[2] - 1)
+
+    def _read_part(self, text: str, rule: str) -> Any:
+        """:meth:`_read`, remembered in :attr:`_parts`."""
         part = self._parts.get(text, _UNSEEN)
         if part is _UNSEEN:
-            located = self._read(text, self.group.part)
-            part = None if located is None else (located[0], located[2] - 1)
-            part = _remember(self._parts, text, part)
-        return part  # type: ignore[no-any-return]
+            part = _remember(self._parts, text, self._read(text, rule))
+        return part
 
     def _read(self, text: str, rule: str) -> Any:
         """What *text* reads as by grammar rule *rule*, or None if it is not one."""
