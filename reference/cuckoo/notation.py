@@ -6,9 +6,12 @@ Files are read one record at a time, so memory stays flat however many games the
 
 from __future__ import annotations
 
+import ast
+import contextlib
 import hashlib
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -27,6 +30,8 @@ from lark import (
     UnexpectedToken,
     v_args,
 )
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
 
 from .errors import CuckooError, NotationError
 
@@ -70,16 +75,29 @@ def load_grammar(
     """
     path = GRAMMAR_DIR / f"{name}.lark"
     text = path.read_text(encoding="utf-8")
-    return Lark(
+    start = ["start", "single", *starts]
+    key = f"{text}\0{starts}\0{lark.__version__}\0{sys.version_info[:2]}\0literal"
+    file = f"{name}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.lark"
+    kept = None if strict else _kept(file)
+    if kept is not None:
+        try:  # Lark.load, which takes no transformer, as Lark reads its own cache
+            parser: Lark = Lark.__new__(Lark)._load(kept, transformer=transformer)
+        except Exception:  # a damaged cache only costs the time to build the parser
+            pass
+        else:
+            return parser
+    parser = Lark(
         text,
         source_path=str(path),
         parser="lalr",
-        start=["start", "single", *starts],
+        start=start,
         strict=strict,
         maybe_placeholders=False,
         transformer=transformer,
-        cache=False if strict else _cache_file(name, f"{text}\0{starts}"),
     )
+    if not strict:
+        _keep(file, parser)
+    return parser
 
 
 def cache_folder() -> Path:
@@ -92,20 +110,92 @@ def cache_folder() -> Path:
     return Path(base) / "cuckoo"
 
 
-def _cache_file(name: str, text: str) -> str | bool:
-    """The cache file of grammar *name*, named by what the built parser depends on (the
-    grammar, Lark's version, Python's); False, no cache, if the folder cannot be made.
+MAX_CACHE_BYTES: Final = 1 << 20
+"""A kept parser is some 25 kB; a bigger file is not one."""
 
-    Lark pickles the parser, so the folder is made private to the user: a pickle is only
-    ever loaded from a place no one else can write to.
-    """
+
+_NOFOLLOW: Final = getattr(os, "O_NOFOLLOW", 0)
+"""Opening a cache file does not follow a link (where the system can say so)."""
+
+
+def _private(fd: int, kind: Callable[[int], bool]) -> bool:
+    """Whether the file open as *fd* is of *kind*, the user's own, and nobody else can
+    write it: what a kept parser and its folder must be to be trusted."""
+    status = os.fstat(fd)
+    return (
+        kind(status.st_mode)
+        and status.st_uid == os.geteuid()
+        and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    )
+
+
+def _cache_dir() -> int | None:
+    """The cache folder, opened (made private to the user if it is new); None unless it is
+    a folder, not a link, that the user owns and nobody else can write to."""
+    if not hasattr(os, "geteuid"):  # no owners to check: no cache
+        return None
     folder = cache_folder()
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(folder, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_DIRECTORY", 0))
     except OSError:
-        return False
-    key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}"
-    return str(folder / f"{name}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.lark")
+        return None
+    if _private(fd, stat.S_ISDIR):
+        return fd
+    os.close(fd)
+    return None
+
+
+def _kept(file: str) -> dict[str, Any] | None:
+    """The parser kept as *file* in the cache folder, as data, or None.
+
+    A kept parser is a Python literal, read with :func:`ast.literal_eval`, so reading it
+    runs nothing; and it is read, checked every time, only from a private folder
+    (:func:`_cache_dir`) and a regular file the user owns and only the user can write,
+    opened without following a link and without waiting (a FIFO is never read).
+    """
+    folder = _cache_dir()
+    if folder is None:
+        return None
+    try:
+        fd = os.open(file, os.O_RDONLY | _NOFOLLOW | os.O_NONBLOCK, dir_fd=folder)
+    except OSError:
+        return None
+    finally:
+        os.close(folder)
+    with os.fdopen(fd, "rb") as stream:
+        if not _private(fd, stat.S_ISREG):
+            return None
+        data = stream.read(MAX_CACHE_BYTES + 1)
+    if len(data) > MAX_CACHE_BYTES:
+        return None
+    try:
+        kept = ast.literal_eval(data.decode("utf-8"))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    return kept if isinstance(kept, dict) else None
+
+
+def _keep(file: str, parser: Lark) -> None:
+    """Keep *parser* as *file* in the cache folder, if it is private, for the next run: as a
+    literal, written under a name of its own, then renamed, so that no reader sees half of
+    it.  A cache that cannot be written only costs time."""
+    folder = _cache_dir()
+    if folder is None:
+        return
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    data["options"] = {k: v for k, v in data["options"].items() if k != "transformer"}
+    partial = f".{file}.{os.getpid()}"
+    try:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
+        with os.fdopen(os.open(partial, flags, 0o600, dir_fd=folder), "w") as out:
+            out.write(repr({"data": data, "memo": memo}))
+        os.replace(partial, file, src_dir_fd=folder, dst_dir_fd=folder)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(partial, dir_fd=folder)
+    finally:
+        os.close(folder)
 
 
 @dataclass(frozen=True, slots=True)
