@@ -17,9 +17,7 @@ from pathlib import Path
 import pytest
 
 from cuckoo import notation
-from cuckoo.dice.notation import format_record, record_of
-from cuckoo.dice.playout import random_game
-from cuckoo.dice.rulesets import RULESETS
+from cuckoo.cli import main
 
 LOADED = "<deserialized>"
 """The ``source_path`` of a parser Lark read from data rather than built from its grammar."""
@@ -35,20 +33,19 @@ class _Planted:
         return (open, (str(self.marker), "w"))
 
 
-def _kept_names(tmp_path: Path) -> list[str]:
-    """The names the parsers of the three games are kept under, from a run that keeps them."""
-    folder = tmp_path / "private"
-    _validate(_dice_file(tmp_path), folder)
-    return sorted(p.name for p in folder.glob("*.lark"))
-
-
-def _dice_file(tmp_path: Path) -> Path:
-    from random import Random
-
-    setup, moves = random_game(RULESETS["cuckoo"], Random(5))
+@pytest.fixture
+def dice_file(tmp_path: Path) -> Path:
+    """A file of one random game of dice."""
     path = tmp_path / "one.cuckoo"
-    path.write_text(format_record(record_of(RULESETS["cuckoo"], setup, moves)), encoding="utf-8")
+    assert main(["random", "--seed", "5", "-q", "-o", str(path)]) == 0
     return path
+
+
+def _kept_names(dice_file: Path, tmp_path: Path) -> list[str]:
+    """The names the parsers of the games are kept under, from a run that keeps them."""
+    folder = tmp_path / "private"
+    _validate(dice_file, folder)
+    return sorted(p.name for p in folder.glob("*.lark"))
 
 
 def _validate(path: Path, cache: Path) -> subprocess.CompletedProcess[str]:
@@ -64,8 +61,8 @@ def _validate(path: Path, cache: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize("folder_mode", [0o777, 0o700])
-def test_a_planted_pickle_runs_nothing(tmp_path: Path, folder_mode: int) -> None:
-    names = _kept_names(tmp_path)
+def test_a_planted_pickle_runs_nothing(dice_file: Path, tmp_path: Path, folder_mode: int) -> None:
+    names = _kept_names(dice_file, tmp_path)
     assert names, "the first run keeps its parser"
     folder = tmp_path / "planted"
     folder.mkdir()
@@ -75,19 +72,21 @@ def test_a_planted_pickle_runs_nothing(tmp_path: Path, folder_mode: int) -> None
         (folder / name).write_bytes(b"\n" + pickle.dumps(_Planted(marker)))
         (folder / name).chmod(0o600)
     folder.chmod(folder_mode)
-    done = _validate(_dice_file(tmp_path), folder)
+    done = _validate(dice_file, folder)
     assert done.returncode == 0, done.stderr
     assert not marker.exists(), "a planted pickle ran"
     assert "Traceback" not in done.stderr
 
 
-def test_a_fifo_where_the_cache_file_should_be_is_never_opened(tmp_path: Path) -> None:
-    names = _kept_names(tmp_path)
+def test_a_fifo_where_the_cache_file_should_be_is_never_opened(
+    dice_file: Path, tmp_path: Path
+) -> None:
+    names = _kept_names(dice_file, tmp_path)
     folder = tmp_path / "fifo"
     folder.mkdir(mode=0o700)
     for name in names:
         os.mkfifo(folder / name, 0o600)
-    done = _validate(_dice_file(tmp_path), folder)  # the timeout fails a hang
+    done = _validate(dice_file, folder)  # the timeout fails a hang
     assert done.returncode == 0, done.stderr
 
 
