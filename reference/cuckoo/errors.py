@@ -20,8 +20,9 @@ __all__ = [
 
 
 def shown(name: str) -> str:
-    """A file name as a one-line message writes it: a newline or other control character
-    in it is escaped, so that one problem stays on one line."""
+    """Text as a one-line message writes it (a file name, a message quoting a record): a
+    newline or other control character in it is escaped, so that one problem stays on one
+    line and nothing in it reaches the terminal as a command."""
     if name.isprintable():
         return name
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in name)
@@ -47,13 +48,23 @@ class CuckooError(ValueError):
         column: int | None = None,
     ) -> None:
         self.detail = message
-        """What is wrong, without the place and the rule."""
         self.rule = rule
         """The ID of the spec rule the input breaks, if one applies."""
         self.source = source
         self.line = line
         self.column = column
         super().__init__(str(self))
+
+    @property
+    def detail(self) -> str:
+        """What is wrong, without the place and the rule: one line, every control character
+        in it escaped (:func:`shown`), however it was set, since it may quote a record, and a
+        record someone sent may hold escape sequences that would work a terminal."""
+        return self._detail
+
+    @detail.setter
+    def detail(self, message: str) -> None:
+        self._detail = shown(message)
 
     def __str__(self) -> str:
         source = None if self.source is None else shown(self.source)

@@ -1,0 +1,75 @@
+"""Records someone sent: what they hold reaches the terminal escaped, a ``{`` in a tag value
+swallows nothing, names may be written in any alphabet, and a message names what the
+record says (issue #28).  Each is tried in every game, through the command line."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from cuckoo.cli import main
+
+GAMES = ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck")
+HOSTILE = "\x1b]0;owned\x07\x1b[2J\x1b[8mall legal\x1b[0m\x9b1m\u202e"
+"""A window title set, the screen cleared, text hidden, a C1 control, a bidi override."""
+
+
+def _one_game(tmp_path: Path, game: str, seed: int = 1) -> str:
+    """The canonical text of one random game of *game*."""
+    path = tmp_path / f"random-{game}-{seed}.cuckoo"
+    assert (
+        main(
+            ["random", "--game", game, "--players", "3", "--seed", str(seed), "-q", "-o", str(path)]
+        )
+        == 0
+    )
+    return path.read_text(encoding="utf-8")
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _plain(text: str) -> None:
+    """Every line of *text* is printable: no control character reached the terminal."""
+    for line in text.splitlines():
+        assert line.isprintable(), f"a control character reaches the terminal: {line!r}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("tag", ["Result", "Event"])
+def test_control_characters_in_a_record_reach_no_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, tag: str
+) -> None:
+    text = _one_game(tmp_path, game)
+    value = HOSTILE if tag == "Event" else HOSTILE + " 1-0"
+    text = re.sub(rf'^\[{tag} "[^"]*"\]$', lambda _: f'[{tag} "{value}"]', text, flags=re.M)
+    if tag == "Event":  # a value the game refuses to read, in a message that quotes it
+        text = text.replace('[Players "', f'[Players "{HOSTILE} ')
+        text = text.replace('[First "', f'[First "{HOSTILE}')
+    path = tmp_path / "sent.cuckoo"
+    path.write_text(text, encoding="utf-8")
+    for argv in (["validate"], ["replay"], ["format"], ["legal"]):
+        status, out, err = _run(capsys, *argv, str(path))
+        assert status == 1, (argv, out, err)
+        _plain(out + err)
+        assert "\\x1b" in out + err, "the message quotes what was written, escaped"
+    status, out, err = _run(capsys, "validate", "--json", str(path))
+    problem, summary = (json.loads(line) for line in out.splitlines())
+    assert summary["problems"] == 1
+    assert "\\x1b" in problem["detail"] and "\x1b" not in problem["detail"]
+    _plain(out + err)
+
+
+def test_a_detail_set_later_is_escaped_too() -> None:
+    from cuckoo.errors import NotationError
+
+    error = NotationError("read", rule="CD-NOTATION-SYNTAX")
+    error.detail += "\x1b[2J"
+    assert error.detail == "read\\x1b[2J"
+    assert str(error).isprintable()
