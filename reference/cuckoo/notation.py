@@ -212,14 +212,15 @@ class Chunk:
 def split_records(lines: Iterable[str], *, rule: str) -> Iterator[Chunk]:
     """Cut a stream of lines into records: a tag line after movetext starts a new one.
 
-    Braces are tracked, so a ``[`` inside a multi-line comment starts nothing.
+    Comments are tracked, so a ``[`` inside a multi-line comment starts nothing; a brace
+    inside a quoted value (a tag's) opens no comment.
     """
     buffer: list[str] = []
-    start, size, index, depth = 1, 0, 0, 0
-    seen_moves = False
+    start, size, index = 1, 0, 0
+    inside = seen_moves = False
     for number, line in enumerate(lines, 1):
         stripped = line.lstrip()
-        if depth == 0 and stripped.startswith("[") and seen_moves:
+        if not inside and stripped.startswith("[") and seen_moves:
             index += 1
             yield Chunk("".join(buffer), start, index)
             buffer, start, size, seen_moves = [], number, 0, False
@@ -234,12 +235,36 @@ def split_records(lines: Iterable[str], *, rule: str) -> Iterator[Chunk]:
                 rule=rule,
             )
         buffer.append(line)
-        if "{" in line or "}" in line:
-            depth = max(depth + line.count("{") - line.count("}"), 0)
-        if depth == 0 and stripped and not stripped.startswith("["):
+        was_inside = inside
+        if "}" in line if inside else "{" in line:
+            inside = _in_comment(line, inside)
+        if not was_inside and stripped and not stripped.startswith("["):
             seen_moves = True
     if any(part.strip() for part in buffer):
         yield Chunk("".join(buffer), start, index + 1)
+
+
+_OPENING: Final = re.compile(r'"(?:\\.|[^"\\])*"?|(\{)')
+"""Outside a comment: a quoted value, stepped over whole, or the brace that opens a
+comment (group 1)."""
+
+
+def _in_comment(line: str, inside: bool) -> bool:
+    """Whether a comment is open at the end of *line*, given whether one was at its start.
+
+    Comments do not nest (the grammars' ``COMMENT``: the first ``}`` ends one)."""
+    at = 0
+    while True:
+        if inside:
+            at = line.find("}", at) + 1
+            if at == 0:
+                return True
+            inside = False
+        else:
+            found = next((m for m in _OPENING.finditer(line, at) if m[1]), None)
+            if found is None:
+                return False
+            inside, at = True, found.end()
 
 
 def quote(value: str) -> str:

@@ -73,3 +73,17 @@ def test_a_detail_set_later_is_escaped_too() -> None:
     error.detail += "\x1b[2J"
     assert error.detail == "read\\x1b[2J"
     assert str(error).isprintable()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_brace_in_a_tag_value_opens_no_comment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    first = _one_game(tmp_path, game, 1).replace('[Event "random"]', '[Event "a { brace \\" {"]')
+    # a comment over two lines, holding a quote and a line that looks like a tag
+    first = first.replace("\n\n", '\n\n{a "quote\n[Not "a tag"] }\n', 1)
+    path = tmp_path / "two.cuckoo"
+    path.write_text(first + "\n" + _one_game(tmp_path, game, 2), encoding="utf-8")
+    status, out, err = _run(capsys, "validate", str(path))
+    assert (status, out) == (0, ""), err
+    assert err.startswith("2 games,") and err.endswith(" 0 problems\n")
