@@ -14,6 +14,7 @@ __all__ = [
     "IllegalMoveError",
     "NotationError",
     "SetupError",
+    "is_name",
     "require",
     "shown",
 ]
@@ -26,6 +27,18 @@ def shown(name: str) -> str:
     if name.isprintable():
         return name
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in name)
+
+
+def is_name(text: object) -> bool:
+    """Whether *text* is a player's name: a letter, then letters, digits or ``_``, a letter
+    of any alphabet (what Unicode calls a letter, as :meth:`str.isalpha` says) and a digit
+    any decimal digit (CC-SETUP-PLAYERS, ZK-SETUP-PLAYERS).  Here, beside the errors, since
+    both card games' setups check it and neither needs the other's code."""
+    return (
+        isinstance(text, str)
+        and text[:1].isalpha()
+        and all(ch.isalpha() or ch.isdecimal() or ch == "_" for ch in text)
+    )
 
 
 class CuckooError(ValueError):

@@ -87,3 +87,39 @@ def test_a_brace_in_a_tag_value_opens_no_comment(
     status, out, err = _run(capsys, "validate", str(path))
     assert (status, out) == (0, ""), err
     assert err.startswith("2 games,") and err.endswith(" 0 problems\n")
+
+
+NAMES = {"P1": "Jürgen", "P2": "Øyvind_2", "P3": "Zoë"}
+"""Names in other alphabets than ASCII's (and a digit after a letter)."""
+
+
+def _renamed(text: str, names: dict[str, str]) -> str:
+    return re.sub(r"\bP[123]\b", lambda m: names[m[0]], text)
+
+
+@pytest.mark.parametrize("game", ["cuckoo-cards", "zum-kuckuck"])
+def test_letters_outside_ascii_are_letters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    canonical = _renamed(_one_game(tmp_path, game), NAMES)
+    assert "Jürgen" in canonical
+    path = tmp_path / "names.cuckoo"
+    path.write_text(canonical, encoding="utf-8")
+    assert _run(capsys, "validate", str(path))[:2] == (0, "")
+    lower = canonical.split("\n\n", 1)
+    path.write_text(lower[0] + "\n\n" + lower[1].replace("Jürgen", "jÜRGEN"), encoding="utf-8")
+    status, out, err = _run(capsys, "format", str(path))
+    assert (status, out) == (0, canonical), err
+
+
+@pytest.mark.parametrize("game", ["cuckoo-cards", "zum-kuckuck"])
+@pytest.mark.parametrize("name", ["1Jürgen", "_Zoë", "Zoe\u0308", "Jür-gen", "Ⅻ"])
+def test_a_name_is_still_a_letter_then_letters_digits_or_underscores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, name: str
+) -> None:
+    path = tmp_path / "bad.cuckoo"
+    path.write_text(_renamed(_one_game(tmp_path, game), {**NAMES, "P1": name}), encoding="utf-8")
+    status, out, _ = _run(capsys, "validate", str(path))
+    # Zum Kuckuck!'s movetext names the players too: there, the grammar refuses it first
+    refused = ("SETUP-PLAYERS: " + repr(name) + " is not a name", "ZK-NOTATION-SYNTAX")
+    assert status == 1 and any(why in out for why in refused), out

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from ..errors import SetupError
+from ..errors import SetupError, is_name
 from .deck import DECK, Card
 from .rulesets import RULES, Rules
 
@@ -18,7 +17,6 @@ Seat = int
 Step = Literal["deal", "decide", "cut", "over"]
 
 MAX_PLAYERS: Final = len(DECK) - 1  # the stock must keep a card for the dealer's cut
-_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +77,7 @@ def new_game(rules: Rules | None, setup: Setup) -> State:
         raise SetupError(
             f"a game needs 2 to {MAX_PLAYERS} players, not {len(players)}", rule="CC-SETUP-PLAYERS"
         )
-    bad = [p for p in players if not isinstance(p, str) or not _NAME.fullmatch(p)]
+    bad = [p for p in players if not is_name(p)]
     if bad:
         raise SetupError(
             f"{bad[0]!r} is not a name (a letter, then letters, digits or _)",

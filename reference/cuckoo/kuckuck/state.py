@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Final, Literal
 
-from ..errors import SetupError
+from ..errors import SetupError, is_name
 from .cards import HAND_SIZE, NEST_CARDS, NEST_VALUES
 from .rulesets import RULES, Rules
 
@@ -33,7 +32,6 @@ FULL_PILE: Final = tuple(NEST_CARDS[v] for v in NEST_VALUES)
 """ZK-CYCLE-START: every nest card in the pile, as counts of the values 1 to 12."""
 KEYWORDS: Final = frozenset({"deal", "nest", "start"})
 """Words of the notation that cannot be names (ZK-SETUP-PLAYERS)."""
-_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 MAX_PLAYERS: Final = 5
 """ZK-SETUP-PLAYERS: three to five players."""
 
@@ -144,11 +142,7 @@ def new_game(rules: Rules | None, setup: Setup) -> State:
             f"Zum Kuckuck! needs 3 to {MAX_PLAYERS} players, not {len(players)}",
             rule="ZK-SETUP-PLAYERS",
         )
-    bad = [
-        p
-        for p in players
-        if not isinstance(p, str) or not _NAME.fullmatch(p) or p.lower() in KEYWORDS
-    ]
+    bad = [p for p in players if not is_name(p) or p.lower() in KEYWORDS]
     if bad:
         raise SetupError(
             f"{bad[0]!r} is not a name (a letter, then letters, digits or _; "
