@@ -33,7 +33,7 @@ from lark import (
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
-from .errors import CuckooError, NotationError
+from .errors import CuckooError, NotationError, shown
 
 __all__ = [
     "MAX_RECORD_CHARS",
@@ -538,6 +538,9 @@ class Dialect(Generic[R]):
     """A part of move words remembered on its own; None when words are remembered whole."""
     group: Group | None = None
     """Moves written together, read part by part; None when a game has none."""
+    setup_tags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The tags that may be to blame for an error of a setup rule, by its ID, so that the
+    message points at the tag (the one whose value it quotes, else the first given)."""
     _words: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     _parts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """What the parts of items read as: a :attr:`tail` (by its text, mark included) or a
@@ -776,8 +779,8 @@ class Dialect(Generic[R]):
             raise NotationError(
                 f"tag Result says {stated} but the movetext ends with {token}",
                 rule=f"{self.prefix}-NOTATION-RESULT",
-                line=chunk.line,
                 source=source,
+                **self._place(chunk, "Result"),
             )
         first = chunk.line - 1
         record = self.record_type(
@@ -794,9 +797,38 @@ class Dialect(Generic[R]):
             state = self.start(record)
         except CuckooError as error:
             rule = error.rule or f"{self.prefix}-NOTATION-TAGS"
-            raise NotationError(error.detail, rule=rule, line=chunk.line, source=source) from None
+            place = self._place(chunk, self._blamed(record, error))
+            raise NotationError(error.detail, rule=rule, source=source, **place) from None
         object.__setattr__(record, "first_state", state)  # once, before the record is seen
         return record
+
+    def _blamed(self, record: R, error: CuckooError) -> str | None:
+        """The tag to blame for *error*, raised by a setup rule (:attr:`setup_tags`): the
+        one the message names, else the one whose value it quotes, else the first given."""
+        given = [t for t in self.setup_tags.get(error.rule or "", ()) if record.tag(t) is not None]
+        named = (t for t in given if re.search(rf"\b{t}\b", error.detail, re.IGNORECASE))
+        quoted = (t for t in given if shown(record.tag(t) or "").strip() in error.detail)
+        return next(named, next(quoted, given[0] if given else None))
+
+    def _place(self, chunk: Chunk, name: str | None, nth: int = 1) -> dict[str, int]:
+        """The line and column of the tag *name* (the *nth* given) in *chunk*, as keyword
+        arguments of an error; the record's first line if it is not found."""
+        for number, line in enumerate(chunk.text.split("\n")):
+            if line.strip(_WS)[:1] not in ("[", ""):
+                break
+            at, end = 0, len(line.rstrip(_WS))
+            while at < end and (found := self._tag.match(line, at)) is not None:
+                if self._key(found[1]) == name:
+                    nth -= 1
+                    if nth == 0:
+                        return {"line": chunk.line + number, "column": line.index("[", at) + 1}
+                at = found.end()
+        return {"line": chunk.line}
+
+    def _key(self, name: str) -> str:
+        """The canonical name of the tag written *name*."""
+        names = self._names
+        return names.get(name) or names.get(name.lower(), name)
 
     @staticmethod
     def _moved(error: NotationError, chunk: Chunk, source: str | None) -> CuckooError:
@@ -808,13 +840,15 @@ class Dialect(Generic[R]):
         """Canonical names, values and order; a tag missing, or given twice where the game's
         rule allows it once, is refused."""
         rule = f"{self.prefix}-NOTATION-TAGS"
-        names = self._names
         named: dict[str, list[str]] = {}
         for name, value in tags:
-            key = names.get(name) or names.get(name.lower(), name)
+            key = self._key(name)
             if key in named and (self.once is None or key in self.once):
                 raise NotationError(
-                    f"tag {key} is given twice", rule=rule, line=chunk.line, source=source
+                    f"tag {key} is given twice",
+                    rule=rule,
+                    source=source,
+                    **self._place(chunk, key, 2),
                 )
             canonical = self.canonical_value(key, value) if key in self._rank else value
             named.setdefault(key, []).append(canonical)
@@ -827,8 +861,8 @@ class Dialect(Generic[R]):
             raise NotationError(
                 f"tag Game must be {self.game!r}, not {named['Game'][0]!r}",
                 rule=rule,
-                line=chunk.line,
                 source=source,
+                **self._place(chunk, "Game"),
             )
         return tuple(self._in_order((k, v) for k, values in named.items() for v in values))
 

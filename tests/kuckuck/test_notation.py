@@ -235,27 +235,32 @@ def test_comments_stay_after_their_item() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "rule", "says"),
+    ("text", "rule", "says", "line"),
     [
-        ('[Game "zum-kuckuck"]\n\n*', "ZK-NOTATION-TAGS", "Players is missing"),
-        ('[Players "Ann Ben Cy"]\n\n*', "ZK-NOTATION-TAGS", "Game is missing"),
-        ('[Game "chess"]\n[Players "Ann Ben Cy"]\n\n*', "ZK-NOTATION-TAGS", "chess"),
-        (HEAD.replace("\n\n", '\n[players "Ann Ben Cy"]\n\n') + "*", "ZK-NOTATION-TAGS", "twice"),
-        (HEAD.replace("Ann Ben Cy", "Ann Ben") + "*", "ZK-SETUP-PLAYERS", "3 to 5"),
-        (HEAD.replace("Cy", "Nest") + "*", "ZK-SETUP-PLAYERS", "Nest"),
-        (HEAD + '[Variant "fast"]\n*', "ZK-RULESET-PARAMS", "fast"),
-        (HEAD.replace("\n\n", '\n[Result "Ben"]\n\n') + "*", "ZK-NOTATION-RESULT", "Ben"),
+        ('[Game "zum-kuckuck"]\n\n*', "ZK-NOTATION-TAGS", "Players is missing", 1),
+        ('[Players "Ann Ben Cy"]\n\n*', "ZK-NOTATION-TAGS", "Game is missing", 1),
+        ('[Game "chess"]\n[Players "Ann Ben Cy"]\n\n*', "ZK-NOTATION-TAGS", "chess", 1),
+        (
+            HEAD.replace("\n\n", '\n[players "Ann Ben Cy"]\n\n') + "*",
+            "ZK-NOTATION-TAGS",
+            "twice",
+            3,
+        ),
+        (HEAD.replace("Ann Ben Cy", "Ann Ben") + "*", "ZK-SETUP-PLAYERS", "3 to 5", 2),
+        (HEAD.replace("Cy", "Nest") + "*", "ZK-SETUP-PLAYERS", "Nest", 2),
+        (HEAD + '[Variant "fast"]\n*', "ZK-RULESET-PARAMS", "fast", 4),
+        (HEAD.replace("\n\n", '\n[Result "Ben"]\n\n') + "*", "ZK-NOTATION-RESULT", "Ben", 3),
     ],
 )
-def test_bad_tags(text: str, rule: str, says: str) -> None:
+def test_bad_tags(text: str, rule: str, says: str, line: int) -> None:
     """ZK-NOTATION-TAGS (with ZK-SETUP-PLAYERS, ZK-RULESET-PARAMS, ZK-NOTATION-RESULT): the
-    record's tags must name a possible match; the error points at the record's first
-    line."""
+    record's tags must name a possible match; the error points at the tag to blame (at the
+    record's first line when a tag is missing)."""
     with pytest.raises(NotationError) as caught:
         parse(text, source="t.zk")
     error = caught.value
     assert error.kind == "malformed" and error.rule == rule
-    assert error.source == "t.zk" and error.line == 1
+    assert error.source == "t.zk" and error.line == line
     assert says in error.detail
 
 

@@ -123,3 +123,44 @@ def test_a_name_is_still_a_letter_then_letters_digits_or_underscores(
     # Zum Kuckuck!'s movetext names the players too: there, the grammar refuses it first
     refused = ("SETUP-PLAYERS: " + repr(name) + " is not a name", "ZK-NOTATION-SYNTAX")
     assert status == 1 and any(why in out for why in refused), out
+
+
+def test_a_first_dealer_not_at_the_table_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "dealer.cuckoo"
+    text = _one_game(tmp_path, "cuckoo-cards").replace('[Dealer "P1"]', '[Dealer "Xavier"]')
+    path.write_text(text, encoding="utf-8")
+    status, out, _ = _run(capsys, "validate", str(path))
+    assert status == 1
+    assert out.endswith(
+        ":5:1: CC-SETUP-DEALER: the first dealer must sit at the table: 'Xavier' is not one of "
+        "the players, P1 P2 P3\n"
+    ), out
+
+
+BAD_SETUP_TAGS = {
+    "cuckoo-cards": {"Round": '[Round "1"]  [Lives "0"]', "Players": '  [Players "P1 P2 p2"]'},
+    "zum-kuckuck": {"Variant": '  [Variant "fancy"]', "Players": '[Site "x"] [Players "P1 P2 P2"]'},
+}
+"""A tag line of a random game written with a setup tag the game refuses, by the tag it
+replaces; a tag not first on its line, so that the column says which."""
+RULES = {"Lives": "CC-RULESET-PARAMS", "Variant": "ZK-RULESET-PARAMS", "Players": "SETUP-PLAYERS"}
+
+
+@pytest.mark.parametrize(
+    ("game", "tag"), [(game, tag) for game, tags in BAD_SETUP_TAGS.items() for tag in tags]
+)
+def test_a_problem_in_a_setup_tag_points_at_the_tag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, tag: str
+) -> None:
+    bad = BAD_SETUP_TAGS[game][tag]
+    rule = next(rule for name, rule in RULES.items() if f"[{name} " in bad)
+    lines = _one_game(tmp_path, game).split("\n")
+    (number,) = (n for n, line in enumerate(lines) if line.startswith(f"[{tag} "))
+    lines[number] = bad
+    path = tmp_path / "tag.cuckoo"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    status, out, _ = _run(capsys, "validate", str(path))
+    column = bad.rindex("[") + 1
+    assert status == 1 and f"tag.cuckoo:{number + 1}:{column}: " in out and rule in out, out

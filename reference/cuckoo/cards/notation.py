@@ -14,7 +14,7 @@ from typing import ClassVar, Final
 from lark import Token, v_args
 
 from .. import notation
-from ..errors import CuckooError, NotationError
+from ..errors import CuckooError, NotationError, SetupError
 from ..notation import Located, at, quote
 from ..parameters import whole_number
 from .deck import Card, card_named
@@ -134,8 +134,19 @@ def _canonical_value(key: str, value: str) -> str:
 
 
 def start(record: Record) -> State:
-    """The state before the first card, from the tags (the engine's errors if impossible)."""
-    return new_game(record.rules(), record.setup())
+    """The state before the first card, from the tags (the engine's errors if impossible;
+    a first dealer who is not at the table named as the Dealer tag writes it)."""
+    setup = record.setup()
+    try:
+        return new_game(record.rules(), setup)
+    except SetupError as error:
+        if error.rule != "CC-SETUP-DEALER":
+            raise
+        raise SetupError(
+            f"the first dealer must sit at the table: {record.tag('Dealer')!r} is not one of "
+            f"the players, {' '.join(setup.players)}",
+            rule=error.rule,
+        ) from None
 
 
 DIALECT: Final = notation.Dialect[Record](
@@ -150,6 +161,11 @@ DIALECT: Final = notation.Dialect[Record](
     record_type=Record,
     start=start,
     once=frozenset((*REQUIRED, "Lives", "Aces", "Direction", "Result")),
+    setup_tags={
+        "CC-SETUP-PLAYERS": ("Players",),
+        "CC-SETUP-DEALER": ("Dealer",),
+        "CC-RULESET-PARAMS": ("Lives", "Aces", "Direction"),
+    },
     items="{DEAL}(?: {CARD})+|{CUT} {CARD}",
 )
 

@@ -314,6 +314,12 @@ DIALECT: Final = notation.Dialect[Record](
     record_type=Record,
     start=start,
     once=frozenset((*REQUIRED, *_PARAM_TAGS, "Result")),
+    setup_tags={
+        "CD-RULESET-PARAMS": ("Ruleset", *_PARAM_TAGS),
+        "CD-SETUP-FIRST": ("First",),
+        "CD-SETUP-ROLL": ("BlueRoll", "RedRoll"),
+        "CD-SETUP-DICE": ("BlueRoll", "RedRoll"),
+    },
     items="",
     tail=notation.Tail("(", "rolls", _with_rolls),
 )

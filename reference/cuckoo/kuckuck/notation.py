@@ -212,6 +212,7 @@ DIALECT: Final = notation.Dialect[Record](
     canonical_value=_canonical_value,
     record_type=Record,
     start=start,
+    setup_tags={"ZK-SETUP-PLAYERS": ("Players",), "ZK-RULESET-PARAMS": ("Variant",)},
     items="{DEAL} {NAME}(?: {NUMBER})+|{NEST} {NUMBER} {NUMBER}|{START} {NAME}|{NAME} {NUMBER}",
     numbering="ROUND_NUMBER",
     group=notation.Group("(", ")", "play", _together),
