@@ -132,8 +132,8 @@ def _private(fd: int, kind: Callable[[int], bool]) -> bool:
 def _cache_dir() -> int | None:
     """The cache folder, opened (made private to the user if it is new); None unless it is
     a folder, not a link, that the user owns and nobody else can write to."""
-    if not hasattr(os, "geteuid"):  # no owners to check: no cache
-        return None
+    if not hasattr(os, "geteuid") or not {os.open, os.rename, os.unlink} <= os.supports_dir_fd:
+        return None  # no owners to check, or no way to keep to the folder checked: no cache
     folder = cache_folder()
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -190,7 +190,7 @@ def _keep(file: str, parser: Lark) -> None:
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
         with os.fdopen(os.open(partial, flags, 0o600, dir_fd=folder), "w") as out:
             out.write(repr({"data": data, "memo": memo}))
-        os.replace(partial, file, src_dir_fd=folder, dst_dir_fd=folder)
+        os.rename(partial, file, src_dir_fd=folder, dst_dir_fd=folder)  # replaces (POSIX)
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(partial, dir_fd=folder)
