@@ -188,7 +188,7 @@ def _keep(file: str, parser: Lark) -> None:
     partial = f".{file}.{os.getpid()}"
     try:
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
-        with os.fdopen(os.open(partial, flags, 0o600, dir_fd=folder), "w") as out:
+        with os.fdopen(os.open(partial, flags, 0o600, dir_fd=folder), "w", encoding="utf-8") as out:
             out.write(repr({"data": data, "memo": memo}))
         os.rename(partial, file, src_dir_fd=folder, dst_dir_fd=folder)  # replaces (POSIX)
     except OSError:
