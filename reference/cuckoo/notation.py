@@ -806,8 +806,10 @@ class Dialect(Generic[R]):
         """The tag to blame for *error*, raised by a setup rule (:attr:`setup_tags`): the
         one the message names, else the one whose value it quotes, else the first given."""
         given = [t for t in self.setup_tags.get(error.rule or "", ()) if record.tag(t) is not None]
-        named = (t for t in given if re.search(rf"\b{t}\b", error.detail, re.IGNORECASE))
-        quoted = (t for t in given if shown(record.tag(t) or "").strip() in error.detail)
+        words = error.detail.replace("_", "")  # infection_limit names InfectionLimit
+        named = (t for t in given if re.search(rf"\b{t}\b", words, re.IGNORECASE))
+        values = {t: shown(record.tag(t) or "").strip()[:20] for t in given}  # quoted cut short
+        quoted = (t for t in given if values[t] and values[t] in error.detail)
         return next(named, next(quoted, given[0] if given else None))
 
     def _place(self, chunk: Chunk, name: str | None, nth: int = 1) -> dict[str, int]:

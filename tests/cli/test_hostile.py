@@ -70,7 +70,7 @@ def test_numbers_in_tags_that_int_cannot_read(
     path.write_text(with_tag(record, tag, value), encoding="utf-8")
     status, out, _ = run(capsys, "validate", str(path))
     assert status == 1
-    assert out.startswith(f"{path}:1: {rule}: ")
+    assert out.startswith(f"{path}:2:1: {rule}: "), "the place of the tag"
     assert len(out) < 300, "a 5,000-digit value is cut short in the message"
 
 
