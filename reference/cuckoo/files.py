@@ -172,7 +172,7 @@ def check_replaceable(path: Path) -> None:
     if not stat.S_ISREG(mode):
         kind = "a folder" if stat.S_ISDIR(mode) else "a FIFO, a device or a socket"
         raise FileProblem(f"{shown(str(path))}: is {kind}, not a record file to rewrite")
-    if not os.access(path, os.W_OK):
+    if not mode & 0o222 or not os.access(path, os.W_OK):  # root may write anything
         raise FileProblem(f"{shown(str(path))}: is read-only: make it writable first")
 
 
