@@ -273,3 +273,13 @@ def test_a_record_changed_by_another_program_is_not_saved_over(tmp_path: Path) -
     assert path.read_text(encoding="utf-8") == edited
     assert f"  not saved, so not recorded: {path} was changed by another program" in "\n".join(said)
     assert len(recorder.moves) == 3 == len(example[:3]), "the move is not kept as if saved"
+
+
+def test_undo_in_a_resumed_basic_match_takes_back_a_whole_round(tmp_path: Path) -> None:
+    """A resumed game's undo took back one card, which no record can write in the basic
+    version (its cards are shown together): an error ended the session."""
+    example = ROOT / "examples" / "zum-kuckuck-basic-three-players.cuckoo"
+    recorder = recorder_of(tmp_path / "zk.cuckoo", example.read_text(encoding="utf-8"))
+    moves = list(recorder.moves)
+    assert recorder.undo()
+    assert recorder.moves == moves[:-3] and moves_of(tmp_path / "zk.cuckoo") == tuple(moves[:-3])
