@@ -258,13 +258,14 @@ def _read(data: bytes, source: str) -> tuple[Kit, Any, tuple[Any, ...]]:
     :raises FileProblem: if it is not text.
     """
     lines = lines_of(io.BytesIO(data), source, limit=MAX_RECORD_CHARS)
-    items = list(read_records(lines, source=source))
+    items = []
+    for item in read_records(lines, source=source):
+        if isinstance(item, CuckooError):  # what is wrong says more than how many
+            raise item
+        items.append(item)
     if len(items) != 1:
         raise CuckooError(f"{source} holds {len(items)} games, not one", rule="CD-NOTATION-SYNTAX")
-    (item,) = items
-    if isinstance(item, CuckooError):
-        raise item
-    kit, record = item
+    ((kit, record),) = items
     for _ in kit.replay(record):
         pass
     if isinstance(record, kuckuck_notation.Record):

@@ -220,7 +220,7 @@ def test_a_record_file_that_appears_meanwhile_is_not_replaced(tmp_path: Path) ->
             "study.cuckoo",
             b'[study]\ngame = "cuckoo-dice"\ngames = 100\n\n[[variant]]\nname = "a"\n',
             1,
-            "CD-NOTATION",
+            "CD-NOTATION-SYNTAX: a tag is",
         ),
         ("two.cuckoo", (UNFINISHED + "\n" + UNFINISHED).encode(), 1, "holds 2 games"),
         ("empty.cuckoo", b"", 1, "holds 0 games"),
