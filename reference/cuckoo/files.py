@@ -7,6 +7,7 @@ a crash leaves the old file whole.
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import stat
@@ -197,7 +198,8 @@ def session_lock(path: Path) -> Iterator[None]:
 
     The lock is a hidden ``.NAME.lock`` beside the file (the file itself is replaced at every
     save, and a lock on the old one would hold nothing); ``flock`` ends with the process, so
-    one killed leaves no lock that blocks; the file is removed at the end.
+    one killed leaves no lock that blocks; the file is removed at the end. A symbolic link
+    put in its place is not followed (it could point at any file of the user's).
 
     :raises FileProblem: if another session holds the file, the lock cannot be made, or the
         file is one the session must not replace (see :func:`check_replaceable`).
@@ -213,9 +215,12 @@ def session_lock(path: Path) -> Iterator[None]:
     name = shown(str(path))
     while True:
         try:
-            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
         except OSError as error:
-            raise FileProblem(f"{name}: cannot write: {error.strerror or error}") from None
+            why = error.strerror or str(error)
+            if error.errno == errno.ELOOP:
+                why = f"its lock {shown(str(lock))} is a symbolic link: remove it"
+            raise FileProblem(f"{name}: cannot write: {why}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

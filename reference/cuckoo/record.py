@@ -9,6 +9,7 @@ after every move (atomically), so nothing typed is ever lost: ``--resume`` goes 
 from __future__ import annotations
 
 import io
+import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -285,10 +286,11 @@ def resume(path: Path) -> Recorder:
     name = shown(str(path))
     try:
         with path.open("rb") as handle:
-            data = handle.read(4 * MAX_RECORD_CHARS + 1)
+            too_long = os.fstat(handle.fileno()).st_size > 4 * MAX_RECORD_CHARS
+            data = b"" if too_long else handle.read(4 * MAX_RECORD_CHARS + 1)
     except OSError as error:
         raise FileProblem(f"{name}: cannot read: {error.strerror or error}") from None
-    if len(data) > 4 * MAX_RECORD_CHARS:
+    if too_long or len(data) > 4 * MAX_RECORD_CHARS:
         raise FileProblem(f"{name}: longer than a record of {MAX_RECORD_CHARS} characters")
     kit, record, moves = _read(data, name)
     text = data.decode("utf-8")

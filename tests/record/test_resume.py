@@ -283,3 +283,21 @@ def test_undo_in_a_resumed_basic_match_takes_back_a_whole_round(tmp_path: Path) 
     moves = list(recorder.moves)
     assert recorder.undo()
     assert recorder.moves == moves[:-3] and moves_of(tmp_path / "zk.cuckoo") == tuple(moves[:-3])
+
+
+def test_a_link_planted_as_the_lock_is_not_followed(tmp_path: Path) -> None:
+    """The lock file is opened and written: a symbolic link in its place could have pointed
+    at any file of the user's, which would have been emptied."""
+    path = tmp_path / "game.cuckoo"
+    path.write_text(UNFINISHED, encoding="utf-8")
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me", encoding="utf-8")
+    (tmp_path / ".game.cuckoo.lock").symlink_to(precious)
+    done = session(path, "quit\n")
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"cuckoo: {path}: cannot write: its lock {tmp_path / '.game.cuckoo.lock'} is a "
+        "symbolic link: remove it\n",
+    )
+    assert precious.read_text(encoding="utf-8") == "keep me"
+    assert path.read_text(encoding="utf-8") == UNFINISHED
