@@ -19,7 +19,14 @@ from typing import IO, TYPE_CHECKING, Any, Final, NoReturn
 
 from . import __version__
 from .errors import CuckooError, NotationError, SetupError, shown
-from .files import FileProblem, atomic_write, check_writable, open_lines, terminate_cleanly
+from .files import (
+    FileProblem,
+    atomic_write,
+    check_writable,
+    open_lines,
+    session_lock,
+    terminate_cleanly,
+)
 from .games import GAMES, Kit, read_records, validate
 from .notation import MAX_RECORD_CHARS, Record, split_records
 from .progress import Progress, plural
@@ -208,25 +215,34 @@ def cmd_record(args: argparse.Namespace) -> int:
 
     _interactive()
     path = Path(args.resume or args.output)
+    recorder = None
+    if args.resume and not path.exists():
+        raise UsageError(f"{shown(args.resume)}: no such file to resume")
     try:
-        if args.resume:
-            recorder = record.resume(path)
-        elif path.exists():
-            name = shown(str(path))
-            raise UsageError(f"{name} exists: go on with --resume {name}, or choose another file")
+        with session_lock(path):
+            if args.resume:
+                recorder = record.resume(path)
+            elif path.exists():
+                name = shown(str(path))
+                raise UsageError(f"{name} exists: go on with --resume {name}, or another file")
+            else:
+                check_writable(path)  # before the setup is typed, not after
+                recorder = record.NEW[args.game](path, input, say)
+            return record.run(recorder, input, say, _completion())
+    except (EOFError, KeyboardInterrupt) as error:
+        if recorder is None:
+            say("\nno game was started" if not args.resume else "\nnothing was changed")
         else:
-            check_writable(path)  # before the setup is typed, not after
-            recorder = record.NEW[args.game](path, input, say)
-    except EOFError:
-        say("\nno game was started")
-        return EXIT_OK
+            say(f"\nsaved; go on with: cuckoo record --resume {shown(str(path))}")
+        return _stopped(error)
     except OSError as error:
         raise UsageError(f"{shown(str(path))}: cannot write: {error.strerror or error}") from None
-    try:
-        return record.run(recorder, input, say, _completion())
-    except (EOFError, KeyboardInterrupt):
-        say(f"\nsaved; go on with: cuckoo record --resume {path}")
-        return EXIT_OK
+
+
+def _stopped(error: BaseException) -> int:
+    """How a session at the terminal ends: 130 after Ctrl-C, 0 at the end of input (Ctrl-D
+    is how a person says "done")."""
+    return 130 if isinstance(error, KeyboardInterrupt) else EXIT_OK
 
 
 def _interactive() -> None:
@@ -340,9 +356,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         return terminal.run(
             args.game, bots, human, variant, args.seed, path, input, say, _completion()
         )
-    except (EOFError, KeyboardInterrupt):
+    except (EOFError, KeyboardInterrupt) as error:
         say(f"\nsaved in {path}")
-        return EXIT_OK
+        return _stopped(error)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -381,7 +397,7 @@ def cmd_format(args: argparse.Namespace) -> int:
     if not args.in_place:
         _not_the_input(target, args.file, rewrite="--in-place")
     progress = Progress("game", quiet=args.quiet)
-    with _output(target) as out:
+    with _output(target, keep=args.in_place) as out:
         for item in _records(args.file):
             if isinstance(item, CuckooError):
                 raise item
@@ -412,12 +428,14 @@ def _not_the_input(target: str | None, source: str, *, rewrite: str = "") -> Non
 
 
 @contextmanager
-def _output(path: str | None) -> Iterator[IO[str]]:
+def _output(path: str | None, *, keep: bool = False) -> Iterator[IO[str]]:
+    """Standard output for no path or ``-``; else the file, written as :func:`atomic_write`
+    says (*keep*: a file rewritten in place, which must be a regular one we may write)."""
     if path in (None, "-"):
         yield sys.stdout
         return
     try:
-        with atomic_write(Path(path)) as handle:
+        with atomic_write(Path(path), keep=keep) as handle:
             yield handle
     except OSError as error:
         raise UsageError(f"{shown(path)}: cannot write: {error.strerror or error}") from None

@@ -7,6 +7,7 @@ a crash leaves the old file whole.
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import stat
@@ -23,9 +24,11 @@ from .errors import shown
 __all__ = [
     "FileProblem",
     "atomic_write",
+    "check_replaceable",
     "check_writable",
     "lines_of",
     "open_lines",
+    "session_lock",
     "terminate_cleanly",
 ]
 
@@ -65,10 +68,8 @@ def lines_of(handle: BinaryIO, name: str, *, limit: int) -> Iterator[str]:
     """
     number = 0
     try:
-        while raw := handle.readline(4 * limit + 1):
+        while raw := _line(handle, f"{name}:{number + 1}", limit):
             number += 1
-            if len(raw) > 4 * limit and not raw.endswith(b"\n"):
-                raise FileProblem(f"{name}:{number}: a line longer than {limit} characters")
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError as error:
@@ -79,10 +80,6 @@ def lines_of(handle: BinaryIO, name: str, *, limit: int) -> Iterator[str]:
                 ) from None
             if number == 1 and line.startswith(BOM):
                 line = line[1:]
-            if "\x00" in line:
-                raise FileProblem(f"{name}:{number}: binary data, not a record file")
-            if len(line) > limit:
-                raise FileProblem(f"{name}:{number}: a line longer than {limit} characters")
             if "\r" in line:
                 line = line.replace("\r\n", "\n").replace("\r", "\n")
             yield line
@@ -90,23 +87,55 @@ def lines_of(handle: BinaryIO, name: str, *, limit: int) -> Iterator[str]:
         raise FileProblem(f"{name}: cannot read: {error.strerror or error}") from None
 
 
+CHUNK: Final = 1 << 16
+"""How much of a line is read at a time: an endless line (``/dev/zero``, ``yes | tr -d
+'\\n'``) is refused after at most *limit* characters, never read whole."""
+
+_CONTINUATION: Final = bytes(range(0x80, 0xC0))
+"""The bytes that go on a UTF-8 character: the others each start one."""
+
+
+def _line(handle: BinaryIO, where: str, limit: int) -> bytes:
+    """The next line of *handle* as bytes (b"" at the end), read a piece at a time, so that
+    binary data is refused at its first piece and a long line once it passes *limit*."""
+    pieces: list[bytes] = []
+    characters = 0
+    while piece := handle.readline(CHUNK):
+        if b"\x00" in piece:
+            raise FileProblem(f"{where}: binary data, not a record file")
+        pieces.append(piece)
+        characters += len(piece.translate(None, _CONTINUATION))
+        if characters > limit:
+            raise FileProblem(f"{where}: a line longer than {limit} characters")
+        if piece.endswith(b"\n"):
+            break
+    return b"".join(pieces)
+
+
 @contextmanager
-def atomic_write(path: Path) -> Iterator[IO[str]]:
-    """A file written beside *path* and renamed over it only once complete, so that a crash
-    or an error leaves the old file whole and no temporary file behind.
+def atomic_write(path: Path, *, keep: bool = False, create: bool = False) -> Iterator[IO[str]]:
+    """A file written beside *path*, flushed to disk and renamed over it only once complete,
+    so that a crash, a full disk or Ctrl-C leaves the old file whole and no temporary file
+    behind; the old file's permissions are kept.
 
-    A symbolic link is followed, and what it points to is replaced; a FIFO, a device or any
-    other file that is not a regular one is written to directly, as a shell's ``>`` does
-    (renaming over ``/dev/stdout`` would replace the device itself).
+    A symbolic link is followed, and what it points to is replaced. An output that is not a
+    regular file (a FIFO, a device such as ``/dev/null``) is written to directly, as a
+    shell's ``>`` does, since renaming over it would replace the device itself; with *keep*
+    (a record saved after every move, a file rewritten in place) it is refused instead, as
+    is a file that is read-only. With *create* the file must not exist yet: one that has
+    appeared meanwhile is never replaced (:class:`FileExistsError`).
 
+    :raises FileProblem: for a target *keep* refuses.
     :raises OSError: if the file cannot be written.
     """
     target = Path(os.path.realpath(path))
     try:
-        special = not stat.S_ISREG(target.stat().st_mode)
-    except OSError:
-        special = False
-    if special:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    if keep:
+        check_replaceable(path)
+    elif mode is not None and not stat.S_ISREG(mode):
         with target.open("w", encoding="utf-8", newline="\n") as handle:
             yield handle
         return
@@ -117,10 +146,104 @@ def atomic_write(path: Path) -> Iterator[IO[str]]:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, target)
+        if create:
+            os.link(tmp, target)  # fails if the file exists, where a rename would replace it
+            os.unlink(tmp)
+        else:
+            os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sync_folder(target.parent)
+
+
+def check_replaceable(path: Path) -> None:
+    """Refuse, with a message that says why, a file that a session saving after every move
+    or ``format --in-place`` must not replace: anything but a regular file, or one that is
+    read-only (renaming over it would succeed, and drop what its owner protected).
+
+    :raises FileProblem: if *path* exists and is one of those.
+    """
+    try:
+        mode = Path(os.path.realpath(path)).stat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise FileProblem(f"{shown(str(path))}: cannot read: {error.strerror or error}") from None
+    if not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "a FIFO, a device or a socket"
+        raise FileProblem(f"{shown(str(path))}: is {kind}, not a record file to rewrite")
+    if not mode & 0o222 or not os.access(path, os.W_OK):  # root may write anything
+        raise FileProblem(f"{shown(str(path))}: is read-only: make it writable first")
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush a rename to disk, where the system lets a folder be opened for it."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def session_lock(path: Path) -> Iterator[None]:
+    """Hold *path* for a session that saves it again and again (``cuckoo record``), so that
+    a second session on the same file is refused instead of each saving over the other.
+
+    The lock is a hidden ``.NAME.lock`` beside the file (the file itself is replaced at every
+    save, and a lock on the old one would hold nothing); ``flock`` ends with the process, so
+    one killed leaves no lock that blocks; the file is removed at the end. A symbolic link
+    put in its place is not followed (it could point at any file of the user's).
+
+    :raises FileProblem: if another session holds the file, the lock cannot be made, or the
+        file is one the session must not replace (see :func:`check_replaceable`).
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - a system without flock: no lock
+        yield
+        return
+    check_replaceable(path)
+    target = Path(os.path.realpath(path))
+    lock = target.with_name(f".{target.name}.lock")
+    name = shown(str(path))
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except OSError as error:
+            why = error.strerror or str(error)
+            if error.errno == errno.ELOOP:
+                why = f"its lock {shown(str(lock))} is a symbolic link: remove it"
+            raise FileProblem(f"{name}: cannot write: {why}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.read(fd, 20).decode("ascii", "replace").strip()
+            os.close(fd)
+            by = f" (process {holder})" if holder.isdigit() else ""
+            raise FileProblem(
+                f"{name} is being recorded by another session{by}: finish that one first"
+            ) from None
+        try:
+            same = os.path.samestat(os.fstat(fd), os.stat(lock))
+        except FileNotFoundError:
+            same = False
+        if same:  # not a lock file that the session before removed as we opened it
+            break
+        os.close(fd)
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        yield
+    finally:
+        lock.unlink(missing_ok=True)
+        os.close(fd)
 
 
 def check_writable(path: Path) -> None:

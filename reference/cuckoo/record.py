@@ -8,16 +8,19 @@ after every move (atomically), so nothing typed is ever lost: ``--resume`` goes 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+import io
+import os
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from . import cards, dice, kuckuck
 from .cards import notation as cards_notation
 from .dice import notation as dice_notation
-from .errors import CuckooError
-from .files import atomic_write, open_lines
+from .errors import CuckooError, NotationError, shown
+from .files import FileProblem, atomic_write, check_replaceable, lines_of
 from .games import GAMES, Kit, read_records
 from .kuckuck import notation as kuckuck_notation
 from .notation import MAX_RECORD_CHARS
@@ -36,6 +39,17 @@ HELP = """commands: a move in notation; 'legal' lists the legal moves; 'undo' ta
 last move; 'help'; 'quit' stops (the record so far is saved)."""
 
 
+@dataclass(frozen=True)
+class Saved:
+    """A record file as ``--resume`` found it: its text, byte for byte, and what it holds, so
+    that the moves typed are added to it without rewriting what was there."""
+
+    text: str
+    record: Any
+    moves: tuple[Any, ...]
+    """The engine's moves the record writes."""
+
+
 @dataclass
 class Recorder:
     """A game being recorded: its setup, its moves so far, and where it is saved."""
@@ -48,6 +62,10 @@ class Recorder:
     moves: list[Any] = field(default_factory=list)
     entries: list[int] = field(default_factory=list)
     """How many moves each line typed added (a dealt hand is twelve), for undo."""
+    saved: Saved | None = None
+    """The file as it was when resumed; None for a new record."""
+    written: str | None = None
+    """The text the file holds, as last read or saved; None before the first save."""
 
     @property
     def kit(self) -> Kit:
@@ -58,64 +76,232 @@ class Recorder:
         *_, state = self.kit.replay(self.record())
         return state
 
-    def record(self) -> Any:
+    def record(self, moves: Sequence[Any] | None = None) -> Any:
+        """The canonical record of the moves so far (or of *moves*), without comments."""
         notation: Any = NOTATIONS[self.game]
-        return notation.record_of(self.rules, self.setup, self.moves, self.tags)
+        chosen = self.moves if moves is None else moves
+        return notation.record_of(self.rules, self.setup, chosen, self.tags)
+
+    def text(self) -> str:
+        """What the file holds after the moves so far: a resumed file as it was, with the
+        moves typed since then added in canonical form (see :func:`continued`)."""
+        if self.saved is None:
+            return self.kit.format_record(self.record())
+        kept = len(self.saved.moves)
+        if tuple(self.moves[:kept]) == self.saved.moves:
+            if len(self.moves) == kept:
+                return self.saved.text
+            formatted = map(self.kit.format_record, (self.record(self.moves[:kept]), self.record()))
+            text = continued(self.saved.text, *formatted)
+            if text is not None and self._holds(text):
+                return text
+        return self._rewritten()
+
+    def _rewritten(self) -> str:
+        """The canonical text of the moves so far with the resumed file's tags and its
+        comments on the moves still there: for an undo past where the file was resumed, or
+        the rare addition that cannot be written after what was there."""
+        assert self.saved is not None
+        kept = 0
+        for old, new in zip(self.saved.moves, self.moves, strict=False):
+            if old != new:
+                break
+            kept += 1
+        record = self.record()
+        written = len(self.record(self.moves[:kept]).moves)
+        result = dict(record.tags)["Result"]
+        tags = tuple((k, result if k == "Result" else v) for k, v in self.saved.record.tags)
+        comments = tuple((n, c) for n, c in self.saved.record.comments if n <= written)
+        return self.kit.format_record(replace(record, tags=tags, comments=comments))
+
+    def _holds(self, text: str) -> bool:
+        """Whether *text* reads back as exactly this game (the check on :func:`continued`)."""
+        try:
+            *_, moves = _read(text.encode(), str(self.path))
+        except (CuckooError, FileProblem):
+            return False
+        return moves == tuple(self.moves)
 
     def save(self) -> None:
-        with atomic_write(self.path) as handle:
-            handle.write(self.kit.format_record(self.record()))
+        """Write the file if what it should hold has changed (a resumed game with nothing
+        typed is not written at all), never over changes made to it meanwhile.
+
+        :raises FileProblem: if the file was changed by another program since the last save,
+            or may not be replaced.
+        :raises OSError: if it cannot be written (the old file is then left whole).
+        """
+        text = self.text()
+        if text == self.written:
+            return
+        if self.written is not None:
+            try:
+                now = self.path.read_bytes()
+            except FileNotFoundError:  # deleted meanwhile: the whole record is written again
+                now = self.written.encode()
+            if now != self.written.encode():
+                name = shown(str(self.path))
+                raise FileProblem(f"{name} was changed by another program: not saved over it")
+        with atomic_write(self.path, keep=True, create=self.written is None) as handle:
+            handle.write(text)
+        self.written = text
 
     def play(self, *moves: Any) -> None:
-        """Add *moves* if they are legal here (raises the engine's error if not), and save."""
+        """Add *moves* if they are legal here (raises the engine's error if not), and save;
+        if the save fails or is interrupted, the moves are taken back, as the file has not
+        got them."""
+        count = len(self.moves)
         self.moves.extend(moves)
         try:
             self.state()
-        except CuckooError:
-            del self.moves[len(self.moves) - len(moves) :]
+            self.save()
+        except BaseException:
+            del self.moves[count:]
             raise
         self.entries.append(len(moves))
-        self.save()
 
     def undo(self) -> bool:
-        """Take back the last line typed (one move for a resumed game); False if none."""
+        """Take back the last line typed (for a resumed game, the last move the record
+        writes alone: a basic round of Zum Kuckuck! whole); False if none."""
         if not self.moves:
             return False
+        before = list(self.moves)
         count = self.entries.pop() if self.entries else 1
         del self.moves[len(self.moves) - count :]
-        self.save()
+        while self.moves and not _writable(self):
+            self.moves.pop()
+        try:
+            self.save()
+        except BaseException:
+            self.moves[:] = before
+            self.entries.append(count)
+            raise
         return True
 
 
-def resume(path: Path) -> Recorder:
-    """The recorder of the game saved in *path*.
+def _writable(recorder: Recorder) -> bool:
+    try:
+        recorder.record()
+    except NotationError:  # a basic Zum Kuckuck! round not yet shown by everyone
+        return False
+    return True
 
-    :raises CuckooError: if the file does not hold exactly one game that replays.
-    :raises FileProblem: if it cannot be read as text.
+
+def continued(text: str, before: str, after: str) -> str | None:
+    """*text*, the file of a game whose canonical form is *before*, with the moves that
+    *after* (its canonical form with more moves) adds written in after the last move, in
+    canonical form: on the last line where the canonical form goes on with it (the rest of a
+    numbered line), then on lines of their own; the result token stays last, and a Result
+    tag gets the new result. Comments, unknown tags and blank lines stay as they were.
+
+    None if the canonical forms do not go on from each other (the caller then checks the
+    text, which a comment inside a move could make unreadable, and falls back).
     """
-    with open_lines(str(path), limit=MAX_RECORD_CHARS) as lines:
-        items = list(read_records(lines, source=str(path)))
+    old_tags, old_lines, _ = _parts(before)
+    new_tags, new_lines, new_result = _parts(after)
+    if old_lines:
+        *same, last = old_lines
+        head = new_lines[len(same)] if len(new_lines) > len(same) else ""
+        if new_lines[: len(same)] != same or not head.startswith(last):
+            return None
+        rest, more = head[len(last) :], new_lines[len(old_lines) :]
+    else:
+        rest, more = "", new_lines
+    if not rest and not more:
+        return None
+    found = _RESULT_AT_END.search(text)
+    if found is None:
+        return None
+    newline = "\r\n" if "\r\n" in text else "\n"
+    ahead, behind = text[: found.start(1)], text[found.end(1) :]
+    end = len(ahead.rstrip())
+    if rest or not ahead.endswith("\n") or not ahead.strip():
+        added = rest + "".join(newline + line for line in more)
+        ahead = ahead[:end] + added + ahead[end:]
+    else:
+        ahead += newline.join(more) + newline
+    if old_tags != new_tags:
+        ahead = _result_tag(ahead, new_tags)
+    return ahead + new_result + behind
+
+
+_RESULT_AT_END: Final = re.compile(r'(\*|[01]-[01]|"(?:[^"\\\n]|\\["\\])*")\s*\Z')
+"""The result token that ends a record: a score, ``*``, or a quoted name."""
+_TAG: Final = re.compile(r'\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s*("(?:[^"\\\n]|\\["\\])*")\s*\]')
+"""One tag pair, with the white space before it."""
+
+
+def _parts(canonical: str) -> tuple[str, list[str], str]:
+    """The Result tag's line, the movetext lines and the result token of a canonical
+    record of the recorder (which has no comments)."""
+    lines = canonical.rstrip("\n").split("\n")
+    blank = lines.index("")
+    tag = next((line for line in lines[:blank] if line.startswith("[Result ")), "")
+    return tag, lines[blank + 1 : -1], lines[-1]
+
+
+def _result_tag(text: str, canonical: str) -> str:
+    """*text* with the value of its first Result tag made that of the tag line *canonical*
+    (a header with none is left as it is)."""
+    at = 0
+    while found := _TAG.match(text, at):
+        if found[1].lower() == "result":
+            value = canonical[len("[Result ") : -1]
+            return text[: found.start(2)] + value + text[found.end(2) :]
+        at = found.end()
+    return text
+
+
+def _read(data: bytes, source: str) -> tuple[Kit, Any, tuple[Any, ...]]:
+    """The one record that *data* holds, replayed: its kit, the record and the engine's
+    moves it writes.
+
+    :raises CuckooError: if it does not hold exactly one game that replays.
+    :raises FileProblem: if it is not text.
+    """
+    lines = lines_of(io.BytesIO(data), source, limit=MAX_RECORD_CHARS)
+    items = []
+    for item in read_records(lines, source=source):
+        if isinstance(item, CuckooError):  # what is wrong says more than how many
+            raise item
+        items.append(item)
     if len(items) != 1:
-        raise CuckooError(f"{path} holds {len(items)} games, not one", rule="CD-NOTATION-SYNTAX")
-    (item,) = items
-    if isinstance(item, CuckooError):
-        raise item
-    kit, record = item
+        raise CuckooError(f"{source} holds {len(items)} games, not one", rule="CD-NOTATION-SYNTAX")
+    ((kit, record),) = items
     for _ in kit.replay(record):
         pass
+    if isinstance(record, kuckuck_notation.Record):
+        return kit, record, tuple(kuckuck_notation.engine_moves(record))
+    return kit, record, tuple(record.moves)
+
+
+def resume(path: Path) -> Recorder:
+    """The recorder of the game saved in *path*, which is checked whole before anything is
+    written: a file that is not one record of a game, or that may not be replaced, is
+    refused untouched.
+
+    :raises CuckooError: if the file does not hold exactly one game that replays.
+    :raises FileProblem: if it cannot be read as text, or may not be replaced.
+    """
+    check_replaceable(path)
+    name = shown(str(path))
+    try:
+        with path.open("rb") as handle:
+            too_long = os.fstat(handle.fileno()).st_size > 4 * MAX_RECORD_CHARS
+            data = b"" if too_long else handle.read(4 * MAX_RECORD_CHARS + 1)
+    except OSError as error:
+        raise FileProblem(f"{name}: cannot read: {error.strerror or error}") from None
+    if too_long or len(data) > 4 * MAX_RECORD_CHARS:
+        raise FileProblem(f"{name}: longer than a record of {MAX_RECORD_CHARS} characters")
+    kit, record, moves = _read(data, name)
+    text = data.decode("utf-8")
     setup_tags = ("Game", "Ruleset", "Variant", "First", "BlueRoll", "RedRoll", "Players")
     extra = (*setup_tags, "Dealer", "Result")
     tags = [(k, v) for k, v in record.tags if k not in extra]
-    moves: list[Any] = list(record.moves)
-    if isinstance(record, dice_notation.Record):
-        rules: Any = record.ruleset()
-    elif isinstance(record, kuckuck_notation.Record):
-        rules = record.rules()
-        moves = kuckuck_notation.engine_moves(record)
-    else:
-        assert isinstance(record, cards_notation.Record)
-        rules = record.rules()
-    return Recorder(kit.dialect.game, path, rules, record.setup(), tags, moves)
+    rules = record.ruleset() if isinstance(record, dice_notation.Record) else record.rules()
+    saved = Saved(text, record, moves)
+    recorder = Recorder(kit.dialect.game, path, rules, record.setup(), tags, list(moves))
+    recorder.saved, recorder.written = saved, text
+    return recorder
 
 
 def refusal(error: Exception) -> str:
@@ -351,22 +537,27 @@ def run(recorder: Recorder, ask: Ask, say: Say, complete: Callable[[Iterable[str
         cards_notation.GAME: _card_moves,
         kuckuck_notation.GAME: _kuckuck_moves,
     }[recorder.game]
-    shown = None
+    drawn = None
     while True:
         state = recorder.state()
-        if state != shown:  # not again after a refusal or a command: it has not changed
+        if state != drawn:  # not again after a refusal or a command: it has not changed
             say(recorder.kit.diagram(state).rstrip())
-            shown = state
+            drawn = state
         if state.is_over:
             say(f"the game is over; the record is in {recorder.path}")
             return 0
         session = Session(ask, say, complete, HELP, recorder.undo)
-        text = session.line(prompt(recorder.game, state) + "> ", recorder.kit.legal(state))
-        if text is None:
-            say(f"saved; go on with: cuckoo record --resume {recorder.path}")
-            return 0
-        if text:
-            try:
+        try:
+            text = session.line(prompt(recorder.game, state) + "> ", recorder.kit.legal(state))
+            if text is None:
+                say(f"saved; go on with: cuckoo record --resume {shown(str(recorder.path))}")
+                return 0
+            if text:
                 recorder.play(*reader(recorder, text, ask, say))
-            except (CuckooError, ValueError) as error:
-                say(refusal(error))
+        except (CuckooError, ValueError) as error:
+            say(refusal(error))
+        except FileProblem as error:
+            say(f"  not saved, so not recorded: {error}")
+        except OSError as error:
+            name = shown(str(recorder.path))
+            say(f"  not saved, so not recorded: {name}: {error.strerror or error}")

@@ -15,6 +15,7 @@ from random import Random
 from typing import Any
 
 from ..errors import CuckooError
+from ..files import session_lock
 from ..record import Recorder, Session, refusal
 from .bots import Bot
 from .tables import TABLES, Table
@@ -49,49 +50,50 @@ def run(
     players.insert(human, "you")
     tags = [(labels[s], players[s]) for s in range(seats)] if game == "cuckoo-dice" else []
     recorder = Recorder(game, path, rules, setup, tags)
-    recorder.save()
-    game_ = _Game(recorder, table)
-    session = Session(ask, say, complete, HELP, game_.undo)
-    say(f"you play {labels[human]}; {HELP} The game is saved in {path}.")
-    shown = None
-    while True:
-        state = game_.state
-        choosing = table.choosing(state)
-        if state != shown and (human in choosing or state.is_over):
-            say(table.view(state, human))
-            shown = state
-        if state.is_over:
-            won = table.winners(state)
-            say("result: " + (", ".join(labels[s] for s in won) or "nobody") + " won")
-            return 0
-        if not choosing:
-            move = table.chance(state, rng)
-            _tell(say, table.announce(state, move, human))
-            game_.play(move, mine=False)
-            continue
-        if human not in choosing:
-            seat = choosing[0]
-            bot = bots[seat if seat < human else seat - 1]
-            move = table.complete(state, bot.choose(state, rng, seat), rng)
-            say(f"{labels[seat]} plays {table.text(state, move)}")
-            _tell(say, table.announce(state, move, human))
-            game_.play(move, mine=False)
-            continue
-        legal = [table.text(state, m) for m in table.decisions(state, human)]
-        text = session.line(f"{labels[human]}> ", legal)
-        if text is None:
-            say(f"saved in {path}")
-            return 0
-        if text:
-            try:
-                decisions = table.read(state, human, text)
-            except (CuckooError, ValueError) as error:
-                say(refusal(error))
+    with session_lock(path):  # a second session on the file is refused
+        recorder.save()
+        game_ = _Game(recorder, table)
+        session = Session(ask, say, complete, HELP, game_.undo)
+        say(f"you play {labels[human]}; {HELP} The game is saved in {path}.")
+        shown = None
+        while True:
+            state = game_.state
+            choosing = table.choosing(state)
+            if state != shown and (human in choosing or state.is_over):
+                say(table.view(state, human))
+                shown = state
+            if state.is_over:
+                won = table.winners(state)
+                say("result: " + (", ".join(labels[s] for s in won) or "nobody") + " won")
+                return 0
+            if not choosing:
+                move = table.chance(state, rng)
+                _tell(say, table.announce(state, move, human))
+                game_.play(move, mine=False)
                 continue
-            for decision in decisions:
-                move = table.complete(game_.state, decision, rng)
-                _tell(say, table.announce(game_.state, move, human))
-                game_.play(move, mine=True)
+            if human not in choosing:
+                seat = choosing[0]
+                bot = bots[seat if seat < human else seat - 1]
+                move = table.complete(state, bot.choose(state, rng, seat), rng)
+                say(f"{labels[seat]} plays {table.text(state, move)}")
+                _tell(say, table.announce(state, move, human))
+                game_.play(move, mine=False)
+                continue
+            legal = [table.text(state, m) for m in table.decisions(state, human)]
+            text = session.line(f"{labels[human]}> ", legal)
+            if text is None:
+                say(f"saved in {path}")
+                return 0
+            if text:
+                try:
+                    decisions = table.read(state, human, text)
+                except (CuckooError, ValueError) as error:
+                    say(refusal(error))
+                    continue
+                for decision in decisions:
+                    move = table.complete(game_.state, decision, rng)
+                    _tell(say, table.announce(game_.state, move, human))
+                    game_.play(move, mine=True)
 
 
 @dataclass
