@@ -22,7 +22,7 @@ from .errors import CuckooError, NotationError, SetupError, shown
 from .files import FileProblem, atomic_write, check_writable, open_lines, terminate_cleanly
 from .games import GAMES, Kit, read_records, validate
 from .notation import MAX_RECORD_CHARS, Record, split_records
-from .progress import Progress, plural
+from .progress import Progress, is_terminal, plural
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["main"]
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 70, 130
 
 
 class UsageError(FileProblem):
@@ -97,9 +97,9 @@ def _pool(jobs: int) -> AbstractContextManager[ProcessPoolExecutor | None]:
     """Processes for ``--jobs``; none, and nothing of them imported, for one job."""
     if jobs == 1:
         return nullcontext()
-    from concurrent.futures import ProcessPoolExecutor
+    from .workers import worker_pool
 
-    return ProcessPoolExecutor(jobs)
+    return worker_pool(jobs)
 
 
 Validated = tuple[int, str | None, dict[str, Any] | None]
@@ -340,9 +340,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         return terminal.run(
             args.game, bots, human, variant, args.seed, path, input, say, _completion()
         )
-    except (EOFError, KeyboardInterrupt):
+    except EOFError:
         say(f"\nsaved in {path}")
         return EXIT_OK
+    except KeyboardInterrupt:
+        _interrupted(f"; the game is saved in {shown(str(path))}")
+        return EXIT_INTERRUPTED
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -856,7 +859,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return EXIT_INVALID
     except KeyboardInterrupt:
-        return 130
+        _interrupted()
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         _drop_stdout()
         return EXIT_OK
@@ -870,6 +874,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_BUG
+
+
+def _interrupted(detail: str = "") -> None:
+    """The one line Ctrl-C leaves (over a progress counter, on a terminal)."""
+    if sys.stderr is not None:
+        start = "\r\x1b[K" if is_terminal(sys.stderr) else ""
+        print(f"{start}cuckoo: interrupted{detail}", file=sys.stderr)
 
 
 def _drop_stdout() -> None:

@@ -11,7 +11,7 @@ import sys
 import time
 from typing import TextIO
 
-__all__ = ["Progress", "plural"]
+__all__ = ["Progress", "is_terminal", "plural"]
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:
@@ -36,7 +36,7 @@ class Progress:
         self.done = 0
         self.quiet = quiet
         self.stream = stream or sys.stderr
-        self.live = not quiet and self.stream is not None and _is_terminal(self.stream)
+        self.live = not quiet and self.stream is not None and is_terminal(self.stream)
         self._shown = 0.0
 
     def advance(self, count: int = 1) -> None:
@@ -63,7 +63,8 @@ class Progress:
             self.stream.flush()
 
 
-def _is_terminal(stream: TextIO) -> bool:
+def is_terminal(stream: TextIO) -> bool:
+    """Whether *stream* is a terminal (a closed one is not)."""
     try:
         return stream.isatty()
     except (ValueError, OSError):  # a closed stream
