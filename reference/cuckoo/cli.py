@@ -7,6 +7,7 @@ Exit status: 0 when everything given is legal, 1 when a record is malformed or i
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
@@ -175,6 +176,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         picture: str = iso_svg(state)
     else:
         picture = kit.svg(state)
+    if args.output in (None, "-"):
+        _escaping(sys.stdout, "xmlcharrefreplace")  # what XML reads back as the character
     with _output(args.output) as out:
         out.write(picture + "\n")
     return EXIT_OK
@@ -464,32 +467,58 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{where}: {message}" if where else message)
 
 
+def _whole(text: str, low: int, high: int, expected: str) -> int:
+    """*text* as a whole number from *low* to *high*, or the usage error that says what
+    was *expected* (quoting at most 40 characters of a value that is too long)."""
+    if text.isascii() and text.isdigit() and len(text) <= 18 and low <= int(text) <= high:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"expected {expected}, not {_quoted(text)}")
+
+
+def _quoted(text: str) -> str:
+    return repr(text[:40]) + ("..." if len(text) > 40 else "")
+
+
+MOST: Final = 10**18 - 1
+"""The largest count an option takes: more than any run could reach."""
+
+
 def _positive(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
-    return int(text)
-
-
-def _players(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or not 2 <= int(text) <= 51:
-        raise argparse.ArgumentTypeError(f"expected 2 to 51 players, not {text!r}")
-    return int(text)
-
-
-def _jobs(text: str) -> int:
-    """A number of processes a machine can start: 1 to 256."""
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_JOBS):
-        raise argparse.ArgumentTypeError(f"expected 1 to {MAX_JOBS} processes, not {text!r}")
-    return int(text)
-
-
-MAX_JOBS: Final = 256
+    return _whole(text, 1, MOST, "a whole number >= 1")
 
 
 def _count(text: str) -> int:
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
-    return int(text)
+    return _whole(text, 0, MOST, "a whole number >= 0")
+
+
+def _players(text: str) -> int:
+    return _whole(text, 2, 51, "2 to 51 players")
+
+
+def _cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+MAX_JOBS: Final = 4 * _cpus()
+"""More processes than 4 per CPU would only stall the machine (thousands of them once
+did, each with its own engine)."""
+
+
+def _jobs(text: str) -> int:
+    """A number of processes, 1 to :data:`MAX_JOBS`: the type of every ``-j``."""
+    return _whole(text, 1, MAX_JOBS, f"1 to {MAX_JOBS} processes (4 per CPU)")
+
+
+def _seed(text: str) -> int:
+    """Any whole number (Python's own reading of one), or a usage error."""
+    try:
+        return int(text)
+    except ValueError:  # not a number, or too many digits to read
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {_quoted(text)}") from None
 
 
 def _command(
@@ -596,7 +625,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         type=_jobs,
         default=1,
         metavar="N",
-        help="spread the records over N processes (default: 1)",
+        help=f"spread the records over N processes, 1 to {MAX_JOBS} (4 per CPU; default: 1)",
     )
     _quiet(p)
     p.set_defaults(run=cmd_validate)
@@ -657,7 +686,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         metavar="N",
         help="cuckoo-cards (2 to 51) and zum-kuckuck (3 to 5): how many players (default: 4)",
     )
-    p.add_argument("--seed", type=int, required=True, help="same seed, same games (required)")
+    p.add_argument("--seed", type=_seed, required=True, help="same seed, same games (required)")
     p.add_argument(
         "--games", type=_positive, default=1, metavar="N", help="how many games (default: 1)"
     )
@@ -702,7 +731,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--games", type=_positive, default=100, metavar="N", help="how many (default: 100)"
     )
-    p.add_argument("--seed", type=int, required=True, help="same seed, same games (required)")
+    p.add_argument("--seed", type=_seed, required=True, help="same seed, same games (required)")
     if runs("selfplay"):
         _ruleset_option(p)
     _output_option(p, "also write the records here,")
@@ -743,7 +772,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     if runs("play"):
         _ruleset_option(p)
-    p.add_argument("--seed", type=int, default=0, help="the seed of chance (default: 0)")
+    p.add_argument("--seed", type=_seed, default=0, help="the seed of chance (default: 0)")
     p.add_argument(
         "-o", "--output", required=True, metavar="FILE", help="where the game is saved (required)"
     )
@@ -844,6 +873,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     if argv is None:
         terminate_cleanly()
+        _escaping(sys.stdout)
     try:
         words = sys.argv[1:] if argv is None else argv
         named = next((word for word in words if not word.startswith("-")), None)
@@ -874,6 +904,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_BUG
+
+
+def _escaping(stream: IO[str] | None, errors: str = "backslashreplace") -> None:
+    """Characters *stream*'s encoding cannot write (``PYTHONIOENCODING=ascii`` and a name
+    like Jürgen) written escaped as standard error does (by default), not failed on."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors=errors)
 
 
 def _interrupted(detail: str = "") -> None:
