@@ -574,20 +574,22 @@ def _ruleset_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _bot_help() -> str:
+def _bot_help(game: str | None) -> str:
+    """The bots of *game*, or of every game when none is chosen."""
     from .players.bots import BOTS
 
-    return "; ".join(f"{game}: {', '.join(names)}" for game, names in BOTS.items()) + (
-        ", mcts:N (N playouts a move)"
-    )
+    chosen = {game: BOTS[game]} if game in BOTS else BOTS
+    listed = "; ".join(f"{name}: {', '.join(bots)}" for name, bots in chosen.items())
+    return listed.replace("mcts", "mcts (or mcts:N, N playouts a move)")
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, game: str | None = None) -> argparse.ArgumentParser:
     """The ``cuckoo`` command's arguments: one subcommand per task.
 
     Given the *command* about to run, the options of the others that need modules to be
     imported (bots, rulesets, the conformance kit, studies) are left out: every command
-    is listed, but a command's start-up imports only what that command needs.
+    is listed, but a command's start-up imports only what that command needs. Given the
+    *game* chosen, the help lists only the bots that game takes.
     """
 
     def runs(name: str) -> bool:
@@ -724,7 +726,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "--bots",
         required=True,
         metavar="A,B,...",
-        help=f"one bot per player, the first player's first; {_bot_help()}"
+        help=f"one bot per player, the first player's first; {_bot_help(game)}"
         if runs("selfplay")
         else None,
     )
@@ -752,7 +754,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--bot",
         metavar="BOT",
-        help=f"the bot in every other seat; {_bot_help()}; default: the strongest of the game"
+        help=f"the bot in every other seat; {_bot_help(game)}; default: the strongest of the game"
         if runs("play")
         else None,
     )
@@ -877,7 +879,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         words = sys.argv[1:] if argv is None else argv
         named = next((word for word in words if not word.startswith("-")), None)
-        args = build_parser(named if named in COMMANDS else None).parse_args(argv)
+        args = build_parser(named if named in COMMANDS else None, _game(words)).parse_args(argv)
         status: int = args.run(args)
         if sys.stdout is not None:
             sys.stdout.flush()
@@ -904,6 +906,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_BUG
+
+
+def _game(words: Sequence[str]) -> str | None:
+    """The game that ``--game`` chooses in *words*, if any, before they are parsed."""
+    for word, after in zip(words, [*words[1:], None], strict=True):
+        if word.startswith("--game="):
+            return word.removeprefix("--game=")
+        if word == "--game":
+            return after
+    return None
 
 
 def _escaping(stream: IO[str] | None, errors: str = "backslashreplace") -> None:

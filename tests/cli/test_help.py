@@ -146,3 +146,30 @@ def test_the_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None
         main(["--version"])
     assert exited.value.code == 0
     assert capsys.readouterr().out == f"cuckoo {cuckoo.__version__} ({cuckoo.build()})\n"
+
+
+@pytest.mark.parametrize(
+    ("game", "listed", "left_out"),
+    [
+        ("cuckoo-cards", "cuckoo-cards: random, greedy", ["mcts", "zum-kuckuck:"]),
+        ("zum-kuckuck", "zum-kuckuck: random", ["greedy", "mcts", "cuckoo-dice:"]),
+        (None, "cuckoo-cards: random, greedy; zum-kuckuck: random", ["random, mcts:N"]),
+    ],
+)
+def test_the_help_lists_the_bots_of_the_chosen_game(
+    capsys: pytest.CaptureFixture[str], game: str | None, listed: str, left_out: list[str]
+) -> None:
+    """``play --game cuckoo-cards --help`` offered mcts, which that game refuses."""
+    for command, option, chosen in (
+        ("play", "--bot BOT", ["--game", game]),
+        ("selfplay", "--bots A,B,...", [f"--game={game}"]),
+    ):
+        with pytest.raises(SystemExit):
+            main([command, *(chosen if game else []), "--help"])
+        text = " ".join(capsys.readouterr().out.split()).replace("- ", "-")
+        bots = text.rsplit(option, 1)[1].split(" --")[0]
+        assert listed in bots
+        assert not [word for word in left_out if word in bots]
+    if game:
+        status, _, err = run(capsys, "play", "--game", game, "--bot", "mcts:5", "-o", "x")
+        assert status == 2 and f"no bot 'mcts:5' for {game}; expected one of random" in err
