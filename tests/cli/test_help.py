@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -173,3 +174,36 @@ def test_the_help_lists_the_bots_of_the_chosen_game(
     if game:
         status, _, err = run(capsys, "play", "--game", game, "--bot", "mcts:5", "-o", "x")
         assert status == 2 and f"no bot 'mcts:5' for {game}; expected one of random" in err
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_completion_keeps_names_with_spaces_whole(tmp_path: Path) -> None:
+    """``my game.cuckoo`` was offered as ``my`` and ``game.cuckoo``; a value with a space
+    the same; a name typed in quotes or with ``\\ `` found nothing."""
+    from cuckoo.completion import script
+
+    for name in ("my game.cuckoo", "my other.cuckoo", "plain.cuckoo", "*"):
+        (tmp_path / name).touch()
+    probe = script(build_parser(), "bash", {"bot": ["deep blue", "greedy"]}) + "".join(
+        f"COMP_WORDS=({words}); COMP_CWORD=${{#COMP_WORDS[@]}}; ((COMP_CWORD--)); _cuckoo; "
+        'printf "%s|" "${COMPREPLY[@]}"; echo\n'
+        for words in (
+            "cuckoo validate my",
+            "cuckoo validate 'my\\ g'",
+            "cuckoo validate '\"my o'",
+            'cuckoo validate "\'my g"',
+            "cuckoo validate '*'",
+            "cuckoo play --bot d",
+        )
+    )
+    done = subprocess.run(
+        ["bash", "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=30
+    )
+    assert done.stdout.splitlines() == [
+        "my game.cuckoo|my other.cuckoo|",
+        "my game.cuckoo|",
+        "my other.cuckoo|",
+        "my game.cuckoo|",
+        "*|",
+        "deep blue|",
+    ], done.stderr
