@@ -342,3 +342,64 @@ def test_a_stdout_closed_early_ends_quietly(tmp_path: Path, command: str) -> Non
     shell(f"{{{{ {{cuckoo}} {command} 2>err; echo $? >status; }}}} | head -1 >/dev/null", tmp_path)
     assert (tmp_path / "err").read_text(encoding="utf-8") == ""
     assert (tmp_path / "status").read_text(encoding="utf-8") == "0\n"
+
+
+def cache_places(tmp_path: Path) -> dict[str, dict[str, str | None]]:
+    """Odd places for the parser cache, by what they are."""
+    (tmp_path / "a file").write_text("not a folder", encoding="utf-8")
+    os.mkfifo(tmp_path / "a fifo")
+    return {
+        "a file": {"CUCKOO_CACHE_DIR": str(tmp_path / "a file")},
+        "below a file": {"CUCKOO_CACHE_DIR": str(tmp_path / "a file" / "cache")},
+        "a fifo": {"CUCKOO_CACHE_DIR": str(tmp_path / "a fifo")},
+        "empty": {"CUCKOO_CACHE_DIR": ""},
+        "no home": {"HOME": None, "XDG_CACHE_HOME": None, "CUCKOO_CACHE_DIR": None},
+        "relative": {"XDG_CACHE_HOME": "relative/cache", "CUCKOO_CACHE_DIR": None},
+    }
+
+
+def test_odd_cache_places_leave_every_command_working(tmp_path: Path) -> None:
+    """Each game's reader is built in a fresh process with the cache somewhere odd: the
+    games are still read, and nothing is said about the cache."""
+    for place, changes in cache_places(tmp_path).items():
+        env = {**ENV, **{k: v for k, v in changes.items() if v is not None}}
+        for name in (k for k, v in changes.items() if v is None):
+            env.pop(name, None)
+        done = subprocess.run(
+            [sys.executable, "-m", "cuckoo", "validate", *map(str, EXAMPLES)],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert (done.returncode, done.stdout) == (0, ""), place
+        assert done.stderr.startswith(f"{len(EXAMPLES)} games, "), place
+        assert done.stderr.endswith(" moves, 0 problems\n"), place
+
+
+EXAMPLES = sorted((ROOT / "examples").glob("*.cuckoo"))
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        *({"COLUMNS": width} for width in ("0", "1", "-5", "x", "9" * 30)),
+        *({name: value} for name, value in (("LINES", "0"), ("NO_COLOR", "1"), ("TERM", "dumb"))),
+        {"TERM": ""},
+    ],
+    ids=str,
+)
+def test_odd_terminal_settings_change_nothing_but_the_layout(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], env: dict[str, str]
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    for command in ("validate", "play", "conform", "study", "format"):
+        with pytest.raises(SystemExit) as exited:
+            main([command, "--help"])
+        assert exited.value.code == 0
+        assert "usage: cuckoo" in capsys.readouterr().out
+    status, out, err = run(capsys, "replay", str(ROOT / "examples" / "cuckoo-sides.cuckoo"))
+    assert status == 0 and out and err == ""
+    assert run(capsys, "validate", "-j", "x", "y")[0] == 2
