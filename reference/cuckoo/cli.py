@@ -14,7 +14,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from itertools import islice, repeat
+from itertools import islice, pairwise, repeat
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Final, NoReturn
 
@@ -287,9 +287,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     names = tuple(args.bots.split(","))
     fewest, most = TABLES[args.game].players
     if not fewest <= len(names) <= most:
+        count = f"{fewest} to {most}" if fewest < most else str(most)
         raise UsageError(
-            f"--bots takes one bot per player, {fewest} to {most} for {args.game}, "
-            "such as random,greedy"
+            f"--bots takes one bot per player, {count} for {args.game}, such as random,greedy"
         )
     bots = _bots(names, args.game)
     dice_game = args.game == "cuckoo-dice"
@@ -910,11 +910,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _game(words: Sequence[str]) -> str | None:
     """The game that ``--game`` chooses in *words*, if any, before they are parsed."""
-    for word, after in zip(words, [*words[1:], None], strict=True):
-        if word.startswith("--game="):
-            return word.removeprefix("--game=")
+    for word, after in pairwise([*words, None]):
         if word == "--game":
             return after
+        if word and word.startswith("--game="):
+            return word.removeprefix("--game=")
     return None
 
 
