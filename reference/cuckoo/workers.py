@@ -15,15 +15,22 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final
 
+from .files import FileProblem
+
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["GRACE", "worker_pool"]
+__all__ = ["GRACE", "WorkerLost", "worker_pool"]
 
 GRACE: Final = 1.0
 """Seconds the workers of an interrupted run get to end before they are killed."""
 
 _SIGNALS: Final = {signal.SIGINT, signal.SIGTERM}
+
+
+class WorkerLost(FileProblem):
+    """A worker ended by something else than this program (the kernel short of memory, a
+    ``kill``): not a bug here nor in the input, so an error of the run, exit status 2."""
 
 
 def _deaf() -> None:
@@ -41,11 +48,18 @@ def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     within about :data:`GRACE` seconds when the block is left by an exception (Ctrl-C,
     SIGTERM, an error), with its pending tasks cancelled."""
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     pool = ProcessPoolExecutor(jobs, initializer=_deaf)
     try:
         _start(pool)
         yield pool
+    except BrokenProcessPool:
+        _end(pool)
+        raise WorkerLost(
+            "a worker process ended abruptly (killed, or out of memory?); "
+            "run again, perhaps with a smaller -j"
+        ) from None
     except BaseException:
         _end(pool)
         raise

@@ -74,6 +74,8 @@ def interrupt(
         sent = time.monotonic()
         if whole_group:
             os.killpg(child.pid, signum)
+        elif workers and signum == signal.SIGKILL:  # one of the workers, not the command
+            os.kill(next(p for p in group_members(child.pid) if p != child.pid), signum)
         else:
             child.send_signal(signum)
         status = child.wait(timeout=30)
@@ -165,3 +167,17 @@ def test_sigterm_keeps_the_old_file_whole(tmp_path: Path, whole_group: bool) -> 
     assert (status, err) == (143, "") and took < 2
     assert old.read_text(encoding="utf-8") == "mine\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.cuckoo", "stderr", "stdout"]
+
+
+def test_a_worker_killed_is_an_error_of_the_run(games: Path) -> None:
+    """The kernel short of memory kills a worker: that was an internal error (exit 70,
+    "please report it"); the others are ended too."""
+    status, err, took = interrupt(
+        games.parent,
+        ["validate", "-j", "2", games.name],
+        signum=signal.SIGKILL,
+        whole_group=False,
+        workers=2,
+    )
+    assert status == 2 and took < 2
+    assert err.startswith("cuckoo: a worker process ended abruptly") and err.count("\n") == 1
