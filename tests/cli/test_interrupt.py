@@ -117,16 +117,16 @@ def test_ctrl_c_during_parallel_validation(games: Path, whole_group: bool) -> No
         )
 
 
+def validating(games: Path, *, signum: int, whole_group: bool) -> tuple[int, str, float]:
+    """``validate -j 2`` of *games*, sent *signum* once both workers run."""
+    args = ["validate", "-j", "2", games.name]
+    return interrupt(games.parent, args, signum=signum, whole_group=whole_group, workers=2)
+
+
 @pytest.mark.parametrize("whole_group", [True, False], ids=["group", "parent"])
 def test_sigterm_during_parallel_validation(games: Path, whole_group: bool) -> None:
     for _ in range(3):
-        status, err, took = interrupt(
-            games.parent,
-            ["validate", "-j", "2", games.name],
-            signum=signal.SIGTERM,
-            whole_group=whole_group,
-            workers=2,
-        )
+        status, err, took = validating(games, signum=signal.SIGTERM, whole_group=whole_group)
         assert (status, err) == (143, "") and took < 2
 
 
@@ -172,12 +172,6 @@ def test_sigterm_keeps_the_old_file_whole(tmp_path: Path, whole_group: bool) -> 
 def test_a_worker_killed_is_an_error_of_the_run(games: Path) -> None:
     """The kernel short of memory kills a worker: that was an internal error (exit 70,
     "please report it"); the others are ended too."""
-    status, err, took = interrupt(
-        games.parent,
-        ["validate", "-j", "2", games.name],
-        signum=signal.SIGKILL,
-        whole_group=False,
-        workers=2,
-    )
+    status, err, took = validating(games, signum=signal.SIGKILL, whole_group=False)
     assert status == 2 and took < 2
     assert err.startswith("cuckoo: a worker process ended abruptly") and err.count("\n") == 1
