@@ -175,3 +175,22 @@ def test_a_worker_killed_is_an_error_of_the_run(games: Path) -> None:
     status, err, took = validating(games, signum=signal.SIGKILL, whole_group=False)
     assert status == 2 and took < 2
     assert err.startswith("cuckoo: a worker process ended abruptly") and err.count("\n") == 1
+
+
+def test_ctrl_c_while_the_command_is_loading() -> None:
+    """Ctrl-C while the command line's modules load (a tenth of a second) printed a
+    traceback through the imports: here it comes as the dice notation is imported."""
+    script = """
+import sys
+class Stop:
+    def find_spec(self, name, path=None, target=None):
+        if name == "cuckoo.notation":
+            raise KeyboardInterrupt
+sys.meta_path.insert(0, Stop())
+from cuckoo.__main__ import run
+sys.exit(run())
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script, "--version"], env=ENV, capture_output=True, timeout=60
+    )
+    assert (done.returncode, done.stderr) == (130, b"cuckoo: interrupted\n")
