@@ -7,6 +7,7 @@ Exit status: 0 when everything given is legal, 1 when a record is malformed or i
 from __future__ import annotations
 
 import argparse
+import errno
 import io
 import json
 import os
@@ -876,6 +877,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         terminate_cleanly()
         _escaping(sys.stdout)
+        sys.stdout = sys.stdout or _Closed()
     try:
         words = sys.argv[1:] if argv is None else argv
         named = next((word for word in words if not word.startswith("-")), None)
@@ -916,6 +918,14 @@ def _game(words: Sequence[str]) -> str | None:
         if word and word.startswith("--game="):
             return word.removeprefix("--game=")
     return None
+
+
+class _Closed(io.TextIOBase):
+    """Standard output closed (``>&-``), which Python gives as None: writing fails with a
+    message, where ``None.write`` was an internal error."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
 
 
 def _escaping(stream: IO[str] | None, errors: str = "backslashreplace") -> None:

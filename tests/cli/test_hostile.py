@@ -403,3 +403,16 @@ def test_odd_terminal_settings_change_nothing_but_the_layout(
     status, out, err = run(capsys, "replay", str(ROOT / "examples" / "cuckoo-sides.cuckoo"))
     assert status == 0 and out and err == ""
     assert run(capsys, "validate", "-j", "x", "y")[0] == 2
+
+
+@pytest.mark.parametrize(
+    "command", ["random --seed 1", "replay game.cuckoo", "completion bash", "--version"]
+)
+def test_a_closed_stdout_is_a_message(tmp_path: Path, command: str) -> None:
+    """``>&-``: Python gives no stdout at all, and writing to it was an internal error."""
+    (tmp_path / "game.cuckoo").write_text(DICE, encoding="utf-8")
+    done = shell(f"{{cuckoo}} {command} >&-", tmp_path)
+    assert (done.returncode, done.stderr) == (
+        2,
+        "cuckoo: cannot write the output: standard output is closed\n",
+    )
