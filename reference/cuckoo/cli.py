@@ -24,7 +24,7 @@ from .errors import CuckooError, NotationError, SetupError, shown
 from .files import FileProblem, atomic_write, check_writable, open_lines, terminate_cleanly
 from .games import GAMES, Kit, read_records, validate
 from .notation import MAX_RECORD_CHARS, Record, split_records
-from .progress import Progress, is_terminal, plural
+from .progress import Progress, is_terminal, plural, rewind
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -938,7 +938,7 @@ def _escaping(stream: IO[str] | None, errors: str = "backslashreplace") -> None:
 def _interrupted(detail: str = "") -> None:
     """The one line Ctrl-C leaves (over a progress counter, on a terminal)."""
     if sys.stderr is not None:
-        start = "\r\x1b[K" if is_terminal(sys.stderr) else ""
+        start = rewind() if is_terminal(sys.stderr) else ""
         print(f"{start}cuckoo: interrupted{detail}", file=sys.stderr)
 
 

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import argparse
 import io
+import itertools
 import shutil
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from cuckoo import progress as progress_module
 from cuckoo.cards.views import lives_text
 from cuckoo.cli import COMMANDS, build_parser, main
-from cuckoo.progress import Progress, plural
+from cuckoo.progress import Progress, plural, rewind
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,11 +84,12 @@ def test_no_grammar_internals_reach_the_user(capsys: pytest.CaptureFixture[str])
     assert "after the result that ends the record" in out
 
 
-def test_progress_only_on_a_terminal_and_never_with_quiet() -> None:
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
 
+
+def test_progress_only_on_a_terminal_and_never_with_quiet() -> None:
     shown = Terminal()
     progress = Progress("game", 3, stream=shown)
     for _ in range(3):
@@ -207,3 +211,21 @@ def test_completion_keeps_names_with_spaces_whole(tmp_path: Path) -> None:
         "*|",
         "deep blue|",
     ], done.stderr
+
+
+def test_a_dumb_terminal_gets_no_escape_sequences(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TERM=dumb (an editor's shell) showed ``ESC[K`` as it is: the counter is covered
+    with spaces instead."""
+    monkeypatch.setenv("TERM", "dumb")
+    seconds = itertools.count(1.0)
+    monkeypatch.setattr(progress_module, "time", SimpleNamespace(monotonic=lambda: next(seconds)))
+    shown = Terminal()
+    progress = Progress("game", 12, stream=shown)
+    for _ in range(12):
+        progress.advance()  # a second apart: each count drawn
+    progress.close("12 games")
+    assert "\x1b" not in shown.getvalue()
+    assert shown.getvalue().endswith("\r11/12 games\r12/12 games\r           \r12 games\n")
+    assert rewind() == "\n"
+    monkeypatch.setenv("TERM", "xterm")
+    assert rewind() == "\r\x1b[K"
