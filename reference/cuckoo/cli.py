@@ -220,14 +220,14 @@ def cmd_record(args: argparse.Namespace) -> int:
             raise UsageError(f"{name} exists: go on with --resume {name}, or choose another file")
         else:
             check_writable(path)  # before the setup is typed, not after
-            recorder = record.NEW[args.game](path, input, say)
+            recorder = record.NEW[args.game](path, _ask, say)
     except EOFError:
         say("\nno game was started")
         return EXIT_OK
     except OSError as error:
         raise UsageError(f"{shown(str(path))}: cannot write: {error.strerror or error}") from None
     try:
-        return record.run(recorder, input, say, _completion())
+        return record.run(recorder, _ask, say, _completion())
     except (EOFError, KeyboardInterrupt):
         say(f"\nsaved; go on with: cuckoo record --resume {path}")
         return EXIT_OK
@@ -237,6 +237,19 @@ def _interactive() -> None:
     """A session that asks questions needs a standard input to read the answers from."""
     if sys.stdin is None or sys.stdin.closed:
         raise UsageError("standard input is closed: this command asks questions")
+
+
+def _ask(prompt: str) -> str:
+    """A line typed in answer to *prompt*; one that standard input's encoding cannot read
+    (``PYTHONIOENCODING=ascii`` and a ü) ends the session with a message, not a crash."""
+    try:
+        return input(prompt)
+    except UnicodeDecodeError as error:
+        byte = error.object[error.start : error.start + 1].hex()
+        raise UsageError(
+            f"standard input: byte 0x{byte} is not {error.encoding} text; the session stops "
+            "(every move before it was saved)"
+        ) from None
 
 
 def _completion() -> Callable[[Iterable[str]], None]:
@@ -342,7 +355,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     try:
         return terminal.run(
-            args.game, bots, human, variant, args.seed, path, input, say, _completion()
+            args.game, bots, human, variant, args.seed, path, _ask, say, _completion()
         )
     except EOFError:
         say(f"\nsaved in {path}")

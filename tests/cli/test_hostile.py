@@ -416,3 +416,21 @@ def test_a_closed_stdout_is_a_message(tmp_path: Path, command: str) -> None:
         2,
         "cuckoo: cannot write the output: standard output is closed\n",
     )
+
+
+@pytest.mark.parametrize("command", ["play", "record"])
+def test_a_line_the_terminal_encoding_cannot_read(tmp_path: Path, command: str) -> None:
+    """A ü typed where standard input reads ASCII was an internal error (exit 70)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "cuckoo", command, "-o", "game.cuckoo"],
+        cwd=tmp_path,
+        env={**ENV, "PYTHONIOENCODING": "ascii"},
+        input="ü\n".encode(),
+        capture_output=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (
+        2,
+        b"cuckoo: standard input: byte 0xc3 is not ascii text; the session stops "
+        b"(every move before it was saved)\n",
+    )
