@@ -1,7 +1,21 @@
-"""``python -m cuckoo``: the same as the ``cuckoo`` command."""
+"""``python -m cuckoo`` and the ``cuckoo`` command.
+
+Ctrl-C while Python is still loading the command line ends it as quietly as later on,
+with one line and exit status 130, not a traceback through the imports.
+"""
 
 import sys
 
-from .cli import main
 
-sys.exit(main())
+def run() -> int:
+    """Load the command line and run it; the exit status."""
+    try:
+        from .cli import main
+    except KeyboardInterrupt:
+        print("cuckoo: interrupted", file=sys.stderr)
+        return 130
+    return main()
+
+
+if __name__ == "__main__":
+    sys.exit(run())

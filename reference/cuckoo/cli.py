@@ -7,13 +7,15 @@ Exit status: 0 when everything given is legal, 1 when a record is malformed or i
 from __future__ import annotations
 
 import argparse
+import errno
+import io
 import json
 import os
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from itertools import islice, repeat
+from itertools import islice, pairwise, repeat
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Final, NoReturn
 
@@ -29,7 +31,7 @@ from .files import (
 )
 from .games import GAMES, Kit, read_records, validate
 from .notation import MAX_RECORD_CHARS, Record, split_records
-from .progress import Progress, plural
+from .progress import Progress, is_terminal, plural, rewind
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = ["main"]
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 70, 130
 
 
 class UsageError(FileProblem):
@@ -104,9 +106,9 @@ def _pool(jobs: int) -> AbstractContextManager[ProcessPoolExecutor | None]:
     """Processes for ``--jobs``; none, and nothing of them imported, for one job."""
     if jobs == 1:
         return nullcontext()
-    from concurrent.futures import ProcessPoolExecutor
+    from .workers import worker_pool
 
-    return ProcessPoolExecutor(jobs)
+    return worker_pool(jobs)
 
 
 Validated = tuple[int, str | None, dict[str, Any] | None]
@@ -182,6 +184,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         picture: str = iso_svg(state)
     else:
         picture = kit.svg(state)
+    if args.output in (None, "-"):
+        _escaping(sys.stdout, "xmlcharrefreplace")  # what XML reads back as the character
     with _output(args.output) as out:
         out.write(picture + "\n")
     return EXIT_OK
@@ -227,28 +231,45 @@ def cmd_record(args: argparse.Namespace) -> int:
                 raise UsageError(f"{name} exists: go on with --resume {name}, or another file")
             else:
                 check_writable(path)  # before the setup is typed, not after
-                recorder = record.NEW[args.game](path, input, say)
-            return record.run(recorder, input, say, _completion())
+                recorder = record.NEW[args.game](path, _ask, say)
+            return record.run(recorder, _ask, say, _completion())
     except (EOFError, KeyboardInterrupt) as error:
-        if recorder is None:
-            say("\nno game was started" if not args.resume else "\nnothing was changed")
+        if recorder is not None:
+            what = f"saved; go on with: cuckoo record --resume {shown(str(path))}"
         else:
-            say(f"\nsaved; go on with: cuckoo record --resume {shown(str(path))}")
-        return _stopped(error)
+            what = "nothing was changed" if args.resume else "no game was started"
+        return _stopped(error, say, what)
     except OSError as error:
         raise UsageError(f"{shown(str(path))}: cannot write: {error.strerror or error}") from None
 
 
-def _stopped(error: BaseException) -> int:
-    """How a session at the terminal ends: 130 after Ctrl-C, 0 at the end of input (Ctrl-D
-    is how a person says "done")."""
-    return 130 if isinstance(error, KeyboardInterrupt) else EXIT_OK
+def _stopped(error: BaseException, say: Callable[[str], None], what: str) -> int:
+    """How a session at the terminal ends, saying *what* became of the game: 0 at the end of
+    input (Ctrl-D is how a person says "done"), 130 after Ctrl-C."""
+    if isinstance(error, KeyboardInterrupt):
+        _interrupted(f"; {what}")
+        return EXIT_INTERRUPTED
+    say(f"\n{what}")
+    return EXIT_OK
 
 
 def _interactive() -> None:
     """A session that asks questions needs a standard input to read the answers from."""
     if sys.stdin is None or sys.stdin.closed:
         raise UsageError("standard input is closed: this command asks questions")
+
+
+def _ask(prompt: str) -> str:
+    """A line typed in answer to *prompt*; one that standard input's encoding cannot read
+    (``PYTHONIOENCODING=ascii`` and a ü) ends the session with a message, not a crash."""
+    try:
+        return input(prompt)
+    except UnicodeDecodeError as error:
+        byte = error.object[error.start : error.start + 1].hex()
+        raise UsageError(
+            f"standard input: byte 0x{byte} is not {error.encoding} text; the session stops "
+            "(every move before it was saved)"
+        ) from None
 
 
 def _completion() -> Callable[[Iterable[str]], None]:
@@ -300,9 +321,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     names = tuple(args.bots.split(","))
     fewest, most = TABLES[args.game].players
     if not fewest <= len(names) <= most:
+        count = f"{fewest} to {most}" if fewest < most else str(most)
         raise UsageError(
-            f"--bots takes one bot per player, {fewest} to {most} for {args.game}, "
-            "such as random,greedy"
+            f"--bots takes one bot per player, {count} for {args.game}, such as random,greedy"
         )
     bots = _bots(names, args.game)
     dice_game = args.game == "cuckoo-dice"
@@ -354,11 +375,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     try:
         return terminal.run(
-            args.game, bots, human, variant, args.seed, path, input, say, _completion()
+            args.game, bots, human, variant, args.seed, path, _ask, say, _completion()
         )
     except (EOFError, KeyboardInterrupt) as error:
-        say(f"\nsaved in {path}")
-        return _stopped(error)
+        return _stopped(error, say, f"saved in {shown(str(path))}")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -479,32 +499,58 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{where}: {message}" if where else message)
 
 
+def _whole(text: str, low: int, high: int, expected: str) -> int:
+    """*text* as a whole number from *low* to *high*, or the usage error that says what
+    was *expected* (quoting at most 40 characters of a value that is too long)."""
+    if text.isascii() and text.isdigit() and len(text) <= 18 and low <= int(text) <= high:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"expected {expected}, not {_quoted(text)}")
+
+
+def _quoted(text: str) -> str:
+    return repr(text[:40]) + ("..." if len(text) > 40 else "")
+
+
+MOST: Final = 10**18 - 1
+"""The largest count an option takes: more than any run could reach."""
+
+
 def _positive(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
-    return int(text)
-
-
-def _players(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or not 2 <= int(text) <= 51:
-        raise argparse.ArgumentTypeError(f"expected 2 to 51 players, not {text!r}")
-    return int(text)
-
-
-def _jobs(text: str) -> int:
-    """A number of processes a machine can start: 1 to 256."""
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_JOBS):
-        raise argparse.ArgumentTypeError(f"expected 1 to {MAX_JOBS} processes, not {text!r}")
-    return int(text)
-
-
-MAX_JOBS: Final = 256
+    return _whole(text, 1, MOST, "a whole number >= 1")
 
 
 def _count(text: str) -> int:
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
-    return int(text)
+    return _whole(text, 0, MOST, "a whole number >= 0")
+
+
+def _players(text: str) -> int:
+    return _whole(text, 2, 51, "2 to 51 players")
+
+
+def _cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+MAX_JOBS: Final = 4 * _cpus()
+"""More processes than 4 per CPU would only stall the machine (thousands of them once
+did, each with its own engine)."""
+
+
+def _jobs(text: str) -> int:
+    """A number of processes, 1 to :data:`MAX_JOBS`: the type of every ``-j``."""
+    return _whole(text, 1, MAX_JOBS, f"1 to {MAX_JOBS} processes (4 per CPU)")
+
+
+def _seed(text: str) -> int:
+    """Any whole number (Python's own reading of one), or a usage error."""
+    try:
+        return int(text)
+    except ValueError:  # not a number, or too many digits to read
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {_quoted(text)}") from None
 
 
 def _command(
@@ -560,20 +606,22 @@ def _ruleset_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _bot_help() -> str:
+def _bot_help(game: str | None) -> str:
+    """The bots of *game*, or of every game when none is chosen."""
     from .players.bots import BOTS
 
-    return "; ".join(f"{game}: {', '.join(names)}" for game, names in BOTS.items()) + (
-        ", mcts:N (N playouts a move)"
-    )
+    chosen = {game: BOTS[game]} if game in BOTS else BOTS
+    listed = "; ".join(f"{name}: {', '.join(bots)}" for name, bots in chosen.items())
+    return listed.replace("mcts", "mcts (or mcts:N, N playouts a move)")
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, game: str | None = None) -> argparse.ArgumentParser:
     """The ``cuckoo`` command's arguments: one subcommand per task.
 
     Given the *command* about to run, the options of the others that need modules to be
     imported (bots, rulesets, the conformance kit, studies) are left out: every command
-    is listed, but a command's start-up imports only what that command needs.
+    is listed, but a command's start-up imports only what that command needs. Given the
+    *game* chosen, the help lists only the bots that game takes.
     """
 
     def runs(name: str) -> bool:
@@ -611,7 +659,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         type=_jobs,
         default=1,
         metavar="N",
-        help="spread the records over N processes (default: 1)",
+        help=f"spread the records over N processes, 1 to {MAX_JOBS} (4 per CPU; default: 1)",
     )
     _quiet(p)
     p.set_defaults(run=cmd_validate)
@@ -672,7 +720,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         metavar="N",
         help="cuckoo-cards (2 to 51) and zum-kuckuck (3 to 5): how many players (default: 4)",
     )
-    p.add_argument("--seed", type=int, required=True, help="same seed, same games (required)")
+    p.add_argument("--seed", type=_seed, required=True, help="same seed, same games (required)")
     p.add_argument(
         "--games", type=_positive, default=1, metavar="N", help="how many games (default: 1)"
     )
@@ -710,14 +758,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "--bots",
         required=True,
         metavar="A,B,...",
-        help=f"one bot per player, the first player's first; {_bot_help()}"
+        help=f"one bot per player, the first player's first; {_bot_help(game)}"
         if runs("selfplay")
         else None,
     )
     p.add_argument(
         "--games", type=_positive, default=100, metavar="N", help="how many (default: 100)"
     )
-    p.add_argument("--seed", type=int, required=True, help="same seed, same games (required)")
+    p.add_argument("--seed", type=_seed, required=True, help="same seed, same games (required)")
     if runs("selfplay"):
         _ruleset_option(p)
     _output_option(p, "also write the records here,")
@@ -738,7 +786,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--bot",
         metavar="BOT",
-        help=f"the bot in every other seat; {_bot_help()}; default: the strongest of the game"
+        help=f"the bot in every other seat; {_bot_help(game)}; default: the strongest of the game"
         if runs("play")
         else None,
     )
@@ -758,7 +806,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     if runs("play"):
         _ruleset_option(p)
-    p.add_argument("--seed", type=int, default=0, help="the seed of chance (default: 0)")
+    p.add_argument("--seed", type=_seed, default=0, help="the seed of chance (default: 0)")
     p.add_argument(
         "-o", "--output", required=True, metavar="FILE", help="where the game is saved (required)"
     )
@@ -859,10 +907,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     if argv is None:
         terminate_cleanly()
+        _escaping(sys.stdout)
+        sys.stdout = sys.stdout or _Closed()
     try:
         words = sys.argv[1:] if argv is None else argv
         named = next((word for word in words if not word.startswith("-")), None)
-        args = build_parser(named if named in COMMANDS else None).parse_args(argv)
+        args = build_parser(named if named in COMMANDS else None, _game(words)).parse_args(argv)
         status: int = args.run(args)
         if sys.stdout is not None:
             sys.stdout.flush()
@@ -874,7 +924,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return EXIT_INVALID
     except KeyboardInterrupt:
-        return 130
+        _interrupted()
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         _drop_stdout()
         return EXIT_OK
@@ -888,6 +939,38 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_BUG
+
+
+def _game(words: Sequence[str]) -> str | None:
+    """The game that ``--game`` chooses in *words*, if any, before they are parsed."""
+    for word, after in pairwise([*words, None]):
+        if word == "--game":
+            return after
+        if word and word.startswith("--game="):
+            return word.removeprefix("--game=")
+    return None
+
+
+class _Closed(io.TextIOBase):
+    """Standard output closed (``>&-``), which Python gives as None: writing fails with a
+    message, where ``None.write`` was an internal error."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def _escaping(stream: IO[str] | None, errors: str = "backslashreplace") -> None:
+    """Characters *stream*'s encoding cannot write (``PYTHONIOENCODING=ascii`` and a name
+    like Jürgen) written escaped as standard error does (by default), not failed on."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors=errors)
+
+
+def _interrupted(detail: str = "") -> None:
+    """The one line Ctrl-C leaves (over a progress counter, on a terminal)."""
+    if sys.stderr is not None:
+        start = rewind() if is_terminal(sys.stderr) else ""
+        print(f"{start}cuckoo: interrupted{detail}", file=sys.stderr)
 
 
 def _drop_stdout() -> None:

@@ -3,7 +3,9 @@ that a new command or option is completed without anyone editing a script.
 
 ``cuckoo completion bash`` prints a bash script; zsh runs the same script through its
 ``bashcompinit``. Commands, options and the values of options with a fixed set (games,
-rulesets, sides, bots) are completed; anything else completes file names.
+rulesets, sides, bots) are completed; anything else completes file names. A completion is
+one line of ``compgen``'s output, never split further, so that a file name with spaces
+stays whole; the word typed so far is read without its opening quote or its backslashes.
 """
 
 from __future__ import annotations
@@ -24,11 +26,21 @@ def script(parser: argparse.ArgumentParser, shell: str, values: Mapping[str, Seq
     top = " ".join([*commands, "--help", "--version"])
     cases = "\n".join(_command_cases(commands))
     option_cases = "\n".join(_value_cases(commands, values))
-    bash = f"""_cuckoo() {{
+    bash = f"""_cuckoo_reply() {{
+    local line
+    COMPREPLY=()
+    while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen "$@" -- "$cur")
+}}
+_cuckoo() {{
     local cur="${{COMP_WORDS[COMP_CWORD]}}" prev="${{COMP_WORDS[COMP_CWORD-1]}}"
     local command="${{COMP_WORDS[1]}}" options=""
+    case "$cur" in
+        \\"*) cur="${{cur#\\"}}" ;;
+        \\'*) cur="${{cur#\\'}}" ;;
+        *) cur="${{cur//\\\\/}}" ;;
+    esac
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W {shlex.quote(top)} -- "$cur"))
+        _cuckoo_reply -W {shlex.quote(top)}
         return
     fi
     case "$command $prev" in
@@ -38,9 +50,9 @@ def script(parser: argparse.ArgumentParser, shell: str, values: Mapping[str, Seq
 {cases}
     esac
     if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "$options" -- "$cur"))
+        _cuckoo_reply -W "$options"
     else
-        COMPREPLY=($(compgen -f -- "$cur"))
+        _cuckoo_reply -f
     fi
 }}
 complete -o filenames -F _cuckoo cuckoo
@@ -71,7 +83,5 @@ def _value_cases(
             )
             if words and action.option_strings:
                 pattern = "|".join(f'"{name} {o}"' for o in action.option_strings)
-                yield (
-                    f"        {pattern}) "
-                    f'COMPREPLY=($(compgen -W {shlex.quote(" ".join(words))} -- "$cur")); return ;;'
-                )
+                listed = shlex.quote(" ".join(map(shlex.quote, words)))
+                yield f"        {pattern}) _cuckoo_reply -W {listed}; return ;;"

@@ -51,12 +51,13 @@ def open_lines(path: str, *, limit: int) -> Iterator[Iterator[str]]:
         yield lines_of(sys.stdin.buffer, "<stdin>", limit=limit)
         return
     try:
-        with open(path, "rb") as handle:
-            yield lines_of(handle, shown(path), limit=limit)
+        handle = open(path, "rb")  # noqa: SIM115 - a with below, once opened
     except IsADirectoryError:
         raise FileProblem(f"{shown(path)}: is a directory, not a record file") from None
     except OSError as error:
         raise FileProblem(f"{shown(path)}: cannot read: {error.strerror or error}") from None
+    with handle:  # an error of the caller's block, writing its output, is not the file's
+        yield lines_of(handle, shown(path), limit=limit)
 
 
 def lines_of(handle: BinaryIO, name: str, *, limit: int) -> Iterator[str]:

@@ -7,11 +7,12 @@ one line, and a dependency would cost every user an install for it.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from typing import TextIO
 
-__all__ = ["Progress", "plural"]
+__all__ = ["Progress", "is_terminal", "plural", "rewind"]
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:
@@ -36,8 +37,9 @@ class Progress:
         self.done = 0
         self.quiet = quiet
         self.stream = stream or sys.stderr
-        self.live = not quiet and self.stream is not None and _is_terminal(self.stream)
+        self.live = not quiet and self.stream is not None and is_terminal(self.stream)
         self._shown = 0.0
+        self._width = 0
 
     def advance(self, count: int = 1) -> None:
         """Count *count* more items done."""
@@ -50,20 +52,38 @@ class Progress:
                 if self.total
                 else plural(self.done, self.noun)
             )
-            self.stream.write(f"\r{text}\x1b[K")
+            self.stream.write(self._over(text))
             self.stream.flush()
+            self._width = len(text)
+
+    def _over(self, text: str) -> str:
+        """*text* written over the counter shown: the rest of the line erased, or where the
+        terminal cannot erase (TERM=dumb) covered with spaces."""
+        tail = " " * max(0, self._width - len(text)) if _dumb() else "\x1b[K"
+        return f"\r{text}{tail}"
 
     def close(self, summary: str = "") -> None:
         """Clear the counter and print *summary* (unless quiet)."""
         if self.live and self._shown:
-            self.stream.write("\r\x1b[K")
+            self.stream.write(self._over("") + "\r")
         if summary and not self.quiet and self.stream is not None:
             self.stream.write(summary + "\n")
         if self.stream is not None:
             self.stream.flush()
 
 
-def _is_terminal(stream: TextIO) -> bool:
+def rewind() -> str:
+    """What starts a message on the line of a counter: back to its start and erase it, or
+    where the terminal cannot erase (TERM=dumb) a new line."""
+    return "\n" if _dumb() else "\r\x1b[K"
+
+
+def _dumb() -> bool:
+    return os.environ.get("TERM") == "dumb"
+
+
+def is_terminal(stream: TextIO) -> bool:
+    """Whether *stream* is a terminal (a closed one is not)."""
     try:
         return stream.isatty()
     except (ValueError, OSError):  # a closed stream

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import argparse
 import io
+import itertools
+import shutil
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from cuckoo import progress as progress_module
 from cuckoo.cards.views import lives_text
 from cuckoo.cli import COMMANDS, build_parser, main
-from cuckoo.progress import Progress, plural
+from cuckoo.progress import Progress, plural, rewind
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,11 +84,12 @@ def test_no_grammar_internals_reach_the_user(capsys: pytest.CaptureFixture[str])
     assert "after the result that ends the record" in out
 
 
-def test_progress_only_on_a_terminal_and_never_with_quiet() -> None:
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
 
+
+def test_progress_only_on_a_terminal_and_never_with_quiet() -> None:
     shown = Terminal()
     progress = Progress("game", 3, stream=shown)
     for _ in range(3):
@@ -146,3 +151,81 @@ def test_the_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None
         main(["--version"])
     assert exited.value.code == 0
     assert capsys.readouterr().out == f"cuckoo {cuckoo.__version__} ({cuckoo.build()})\n"
+
+
+@pytest.mark.parametrize(
+    ("game", "listed", "left_out"),
+    [
+        ("cuckoo-cards", "cuckoo-cards: random, greedy", ["mcts", "zum-kuckuck:"]),
+        ("zum-kuckuck", "zum-kuckuck: random", ["greedy", "mcts", "cuckoo-dice:"]),
+        (None, "cuckoo-cards: random, greedy; zum-kuckuck: random", ["random, mcts:N"]),
+    ],
+)
+def test_the_help_lists_the_bots_of_the_chosen_game(
+    capsys: pytest.CaptureFixture[str], game: str | None, listed: str, left_out: list[str]
+) -> None:
+    """``play --game cuckoo-cards --help`` offered mcts, which that game refuses."""
+    for command, option, chosen in (
+        ("play", "--bot BOT", ["--game", game]),
+        ("selfplay", "--bots A,B,...", [f"--game={game}"]),
+    ):
+        with pytest.raises(SystemExit):
+            main([command, *(chosen if game else []), "--help"])
+        text = " ".join(capsys.readouterr().out.split()).replace("- ", "-")
+        bots = text.rsplit(option, 1)[1].split(" --")[0]
+        assert listed in bots
+        assert not [word for word in left_out if word in bots]
+    if game:
+        status, _, err = run(capsys, "play", "--game", game, "--bot", "mcts:5", "-o", "x")
+        assert status == 2 and f"no bot 'mcts:5' for {game}; expected one of random" in err
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_completion_keeps_names_with_spaces_whole(tmp_path: Path) -> None:
+    """``my game.cuckoo`` was offered as ``my`` and ``game.cuckoo``; a value with a space
+    the same; a name typed in quotes or with ``\\ `` found nothing."""
+    from cuckoo.completion import script
+
+    for name in ("my game.cuckoo", "my other.cuckoo", "plain.cuckoo", "*"):
+        (tmp_path / name).touch()
+    probe = script(build_parser(), "bash", {"bot": ["deep blue", "greedy"]}) + "".join(
+        f"COMP_WORDS=({words}); COMP_CWORD=${{#COMP_WORDS[@]}}; ((COMP_CWORD--)); _cuckoo; "
+        'printf "%s|" "${COMPREPLY[@]}"; echo\n'
+        for words in (
+            "cuckoo validate my",
+            "cuckoo validate 'my\\ g'",
+            "cuckoo validate '\"my o'",
+            'cuckoo validate "\'my g"',
+            "cuckoo validate '*'",
+            "cuckoo play --bot d",
+        )
+    )
+    done = subprocess.run(
+        ["bash", "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=30
+    )
+    assert done.stdout.splitlines() == [
+        "my game.cuckoo|my other.cuckoo|",
+        "my game.cuckoo|",
+        "my other.cuckoo|",
+        "my game.cuckoo|",
+        "*|",
+        "deep blue|",
+    ], done.stderr
+
+
+def test_a_dumb_terminal_gets_no_escape_sequences(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TERM=dumb (an editor's shell) showed ``ESC[K`` as it is: the counter is covered
+    with spaces instead."""
+    monkeypatch.setenv("TERM", "dumb")
+    seconds = itertools.count(1.0)
+    monkeypatch.setattr(progress_module, "time", SimpleNamespace(monotonic=lambda: next(seconds)))
+    shown = Terminal()
+    progress = Progress("game", 12, stream=shown)
+    for _ in range(12):
+        progress.advance()  # a second apart: each count drawn
+    progress.close("12 games")
+    assert "\x1b" not in shown.getvalue()
+    assert shown.getvalue().endswith("\r11/12 games\r12/12 games\r           \r12 games\n")
+    assert rewind() == "\n"
+    monkeypatch.setenv("TERM", "xterm")
+    assert rewind() == "\r\x1b[K"

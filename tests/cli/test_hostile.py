@@ -233,3 +233,204 @@ def test_sessions_with_stdin_closed_and_numbers_argparse_cannot_read(
     for args in (["random", "--seed", "1", "--games", "²"], ["validate", "-j", "99999", "x"]):
         status, _, err = run(capsys, *args)
         assert status == 2 and "expected" in err and "_positive" not in err
+
+
+TOO_LONG = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", "-j", TOO_LONG, "x"],
+        ["random", "--seed", TOO_LONG],
+        ["random", "--seed", "1", "--games", TOO_LONG],
+        ["random", "--seed", "1", "--players", TOO_LONG],
+        ["replay", "x", "--ply", TOO_LONG],
+        ["play", "--seed", "x1", "-o", "x"],
+    ],
+)
+def test_numbers_too_long_to_read_are_usage_errors(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    """Python reads at most 4,300 digits: argparse said "invalid _jobs value" and quoted
+    all 5,000 of them."""
+    status, _, err = run(capsys, *args)
+    assert status == 2 and ": expected " in err and "invalid" not in err
+    assert len(err.splitlines()[-1]) < 200
+
+
+def test_jobs_are_capped_where_every_command_reads_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cuckoo.cli import MAX_JOBS
+
+    assert 4 * len(os.sched_getaffinity(0)) == MAX_JOBS
+    status, _, err = run(capsys, "validate", "-j", str(MAX_JOBS + 1), "x")
+    assert status == 2
+    assert f"expected 1 to {MAX_JOBS} processes (4 per CPU), not '{MAX_JOBS + 1}'" in err
+    with pytest.raises(SystemExit):
+        main(["validate", "--help"])
+    assert f"1 to {MAX_JOBS}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["random", "selfplay --bots random,random -o -"])
+def test_an_enormous_count_starts_at_once_in_bounded_memory(command: str) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "cuckoo", *command.split(), "--seed", "1", "--games", f"{10**12}"],
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == '[Game "cuckoo-dice"]\n'
+        status = Path(f"/proc/{child.pid}/status").read_text()
+        kilobytes = int(status.split("VmRSS:")[1].split()[0])
+        assert kilobytes < 200_000
+    finally:
+        child.kill()
+        child.communicate()
+
+
+def test_a_stdout_that_cannot_encode_the_text(tmp_path: Path) -> None:
+    """Names, file names and pictures beyond ASCII, on a stdout that only takes ASCII:
+    escaped (SVG as XML's character references), never an internal error."""
+    good, bad = tmp_path / "Jürgen ♥.cuckoo", tmp_path / "bad ü.cuckoo"
+    good.write_text(with_tag(DICE, "Site", "Köln ♥"), encoding="utf-8")
+    bad.write_text(DICE.replace("1. ", "1. 7@300 ", 1), encoding="utf-8")
+    ascii_ = {**ENV, "PYTHONIOENCODING": "ascii"}
+    for args, status, shown in (
+        (["validate", bad.name], 1, "bad \\xfc.cuckoo:"),
+        (["validate", "--json", bad.name], 1, "bad \\u00fc.cuckoo"),
+        (["format", good.name], 0, '[Site "K\\xf6ln \\u2665"]'),
+        (["replay", good.name], 0, ""),
+        (["legal", good.name, "--ply", "3"], 0, ""),
+        (["render", good.name], 0, "&#183;"),
+        (["random", "--seed", "1", "--game", "zum-kuckuck"], 0, '[Game "zum-kuckuck"]'),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "cuckoo", *args],
+            cwd=tmp_path,
+            env=ascii_,
+            capture_output=True,
+            timeout=60,
+        )
+        assert done.returncode == status, done.stderr
+        assert b"Traceback" not in done.stderr and b"internal error" not in done.stderr
+        assert shown.encode() in done.stdout and done.stdout.isascii()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "validate bad.cuckoo",
+        "validate -j 2 bad.cuckoo",
+        "validate --json bad.cuckoo",
+        "format good.cuckoo",
+        "random --seed 1 --games 100000",
+        "selfplay --bots random,random --seed 1 --games 100000 -o -",
+        "legal good.cuckoo",
+    ],
+)
+def test_a_stdout_closed_early_ends_quietly(tmp_path: Path, command: str) -> None:
+    """``| head -1``: validate said "bad.cuckoo: cannot read: Broken pipe" and exit 2,
+    as if the input had failed."""
+    (tmp_path / "good.cuckoo").write_text("\n".join([DICE] * 300), encoding="utf-8")
+    bad = DICE.replace("1. ", "1. 7@300 ", 1)
+    (tmp_path / "bad.cuckoo").write_text("\n".join([bad] * 2000), encoding="utf-8")
+    shell(f"{{{{ {{cuckoo}} {command} 2>err; echo $? >status; }}}} | head -1 >/dev/null", tmp_path)
+    assert (tmp_path / "err").read_text(encoding="utf-8") == ""
+    assert (tmp_path / "status").read_text(encoding="utf-8") == "0\n"
+
+
+def cache_places(tmp_path: Path) -> dict[str, dict[str, str | None]]:
+    """Odd places for the parser cache, by what they are."""
+    (tmp_path / "a file").write_text("not a folder", encoding="utf-8")
+    os.mkfifo(tmp_path / "a fifo")
+    return {
+        "a file": {"CUCKOO_CACHE_DIR": str(tmp_path / "a file")},
+        "below a file": {"CUCKOO_CACHE_DIR": str(tmp_path / "a file" / "cache")},
+        "a fifo": {"CUCKOO_CACHE_DIR": str(tmp_path / "a fifo")},
+        "empty": {"CUCKOO_CACHE_DIR": ""},
+        "no home": {"HOME": None, "XDG_CACHE_HOME": None, "CUCKOO_CACHE_DIR": None},
+        "relative": {"XDG_CACHE_HOME": "relative/cache", "CUCKOO_CACHE_DIR": None},
+    }
+
+
+def test_odd_cache_places_leave_every_command_working(tmp_path: Path) -> None:
+    """Each game's reader is built in a fresh process with the cache somewhere odd: the
+    games are still read, and nothing is said about the cache."""
+    for place, changes in cache_places(tmp_path).items():
+        env = {**ENV, **{k: v for k, v in changes.items() if v is not None}}
+        for name in (k for k, v in changes.items() if v is None):
+            env.pop(name, None)
+        done = subprocess.run(
+            [sys.executable, "-m", "cuckoo", "validate", *map(str, EXAMPLES)],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert (done.returncode, done.stdout) == (0, ""), place
+        assert done.stderr.startswith(f"{len(EXAMPLES)} games, "), place
+        assert done.stderr.endswith(" moves, 0 problems\n"), place
+
+
+EXAMPLES = sorted((ROOT / "examples").glob("*.cuckoo"))
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        *({"COLUMNS": width} for width in ("0", "1", "-5", "x", "9" * 30)),
+        *({name: value} for name, value in (("LINES", "0"), ("NO_COLOR", "1"), ("TERM", "dumb"))),
+        {"TERM": ""},
+    ],
+    ids=str,
+)
+def test_odd_terminal_settings_change_nothing_but_the_layout(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], env: dict[str, str]
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    for command in ("validate", "play", "conform", "study", "format"):
+        with pytest.raises(SystemExit) as exited:
+            main([command, "--help"])
+        assert exited.value.code == 0
+        assert "usage: cuckoo" in capsys.readouterr().out
+    status, out, err = run(capsys, "replay", str(ROOT / "examples" / "cuckoo-sides.cuckoo"))
+    assert status == 0 and out and err == ""
+    assert run(capsys, "validate", "-j", "x", "y")[0] == 2
+
+
+@pytest.mark.parametrize(
+    "command", ["random --seed 1", "replay game.cuckoo", "completion bash", "--version"]
+)
+def test_a_closed_stdout_is_a_message(tmp_path: Path, command: str) -> None:
+    """``>&-``: Python gives no stdout at all, and writing to it was an internal error."""
+    (tmp_path / "game.cuckoo").write_text(DICE, encoding="utf-8")
+    done = shell(f"{{cuckoo}} {command} >&-", tmp_path)
+    assert (done.returncode, done.stderr) == (
+        2,
+        "cuckoo: cannot write the output: standard output is closed\n",
+    )
+
+
+@pytest.mark.parametrize("command", ["play", "record"])
+def test_a_line_the_terminal_encoding_cannot_read(tmp_path: Path, command: str) -> None:
+    """A ü typed where standard input reads ASCII was an internal error (exit 70)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "cuckoo", command, "-o", "game.cuckoo"],
+        cwd=tmp_path,
+        env={**ENV, "PYTHONIOENCODING": "ascii"},
+        input="ü\n".encode(),
+        capture_output=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (
+        2,
+        b"cuckoo: standard input: byte 0xc3 is not ascii text; the session stops "
+        b"(every move before it was saved)\n",
+    )

@@ -1,0 +1,111 @@
+"""Worker processes that Ctrl-C and SIGTERM stop at once, leaving none behind.
+
+A terminal sends Ctrl-C to every process of the command: workers that each raised
+``KeyboardInterrupt`` printed their tracebacks, and could die holding a queue's lock, so
+that the pool's shutdown waited for ever. Here the workers ignore Ctrl-C and die at once on
+SIGTERM; the parent alone handles the interruption, ending every worker within a bound.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Final
+
+from .files import FileProblem
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+__all__ = ["GRACE", "WorkerLost", "worker_pool"]
+
+GRACE: Final = 1.0
+"""Seconds the workers of an interrupted run get to end before they are killed."""
+
+_SIGNALS: Final = {signal.SIGINT, signal.SIGTERM}
+
+
+class WorkerLost(FileProblem):
+    """A worker ended by something else than this program (the kernel short of memory, a
+    ``kill``): not a bug here nor in the input, so an error of the run, exit status 2."""
+
+
+def _deaf() -> None:
+    """A worker's start: Ctrl-C is the parent's to handle; SIGTERM ends it without Python's
+    unwinding (the parent's handler, inherited through fork, would raise inside a task)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+
+
+@contextmanager
+def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of *jobs* processes, shut down normally at the end of the block, and ended
+    within about :data:`GRACE` seconds when the block is left by an exception (Ctrl-C,
+    SIGTERM, an error), with its pending tasks cancelled."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = ProcessPoolExecutor(jobs, initializer=_deaf)
+    try:
+        _start(pool)
+        yield pool
+    except BrokenProcessPool:
+        _end(pool)
+        raise WorkerLost(
+            "a worker process ended abruptly (killed, or out of memory?); "
+            "run again, perhaps with a smaller -j"
+        ) from None
+    except BaseException:
+        _end(pool)
+        raise
+    pool.shutdown()
+
+
+def _start(pool: ProcessPoolExecutor) -> None:
+    """Start the workers with Ctrl-C and SIGTERM held back, so that none arrives between a
+    fork and the worker's :func:`_deaf`; one held here is handled once they have started."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is not None:
+        block(signal.SIG_BLOCK, _SIGNALS)
+    try:
+        pool.submit(int)  # under fork, the first task starts every worker
+    finally:
+        if block is not None:
+            block(signal.SIG_UNBLOCK, _SIGNALS)
+
+
+def _end(pool: ProcessPoolExecutor) -> None:
+    """End every worker (SIGTERM, then SIGKILL) and let the pool's thread wind down.
+
+    That thread, finding its workers gone, fails on the tasks cancelled meanwhile (Python
+    3.11 sets an error on each, or looks one up that is gone): a traceback about nothing
+    the user did, kept quiet here.
+    """
+    manager = getattr(pool, "_executor_manager_thread", None)
+    report = threading.excepthook
+
+    def quiet(args: threading.ExceptHookArgs) -> None:
+        if args.thread is not manager:
+            report(args)
+
+    threading.excepthook = quiet
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    deadline = time.monotonic() + GRACE
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+            process.join(GRACE)
+    pool.shutdown(wait=False, cancel_futures=True)
+    if manager is not None:
+        manager.join(GRACE)
+    if manager is None or not manager.is_alive():
+        threading.excepthook = report
