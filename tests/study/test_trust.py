@@ -145,8 +145,8 @@ def _with(**change: Any) -> str:
         (_with(sides="lots"), "sides like 2-1"),
         (_with(decided=None), "expected the fields"),
         (_with(extra=1), "expected the fields"),
-        ("x" * 10_000 + "\n", "a line longer than 4096 characters"),
-        ("\x00\n", "binary data"),
+        ("x" * 10_000 + "\n", "a line longer than 4096 bytes"),
+        ("\x00\n", "not a JSON line"),
         (b'{"key": "\xff"}\n', "not UTF-8 text"),
     ],
 )

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..errors import shown
-from ..files import FileProblem, lines_of
 from .spec import Study, StudyError
 from .tasks import Games, Task, play_task
 
@@ -104,17 +103,29 @@ def _quoted(text: str) -> str:
 
 
 def _lines(path: Path) -> Iterator[tuple[str, str]]:
-    """Each line of *path* with where it is (``file:line``), read with a bound on length.
+    """Each line of *path*, with its newline if it has one, and where it is (``file:line``);
+    read with a bound on length, so that ``/dev/zero`` or a huge file is refused at once.
 
-    :raises ResultsError: if the file cannot be read as text.
+    :raises ResultsError: for a line too long or not UTF-8, or a file that cannot be read.
     """
     name = shown(str(path))
     try:
         with open(path, "rb") as handle:
-            for number, line in enumerate(lines_of(handle, name, limit=LINE_LIMIT), 1):
+            number = 0
+            while raw := handle.readline(LINE_LIMIT + 1):
+                number += 1
+                if len(raw) > LINE_LIMIT:
+                    raise ResultsError(
+                        f"{name}:{number}: a line longer than {LINE_LIMIT} bytes: "
+                        "not a results file"
+                    )
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise ResultsError(
+                        f"{name}:{number}: not UTF-8 text: not a results file"
+                    ) from None
                 yield f"{name}:{number}", line
-    except FileProblem as error:
-        raise ResultsError(f"{error}: not a results file") from None
     except OSError as error:
         raise ResultsError(f"cannot read {name}: {error.strerror or error}") from None
 

@@ -199,8 +199,8 @@ def _part(raw: object, n: int) -> Part:
             f"{where}: unknown key {unknown[0]!r}; expected {', '.join(sorted(known))}"
         )
     game = raw.get("game")
-    if game not in TABLES:
-        raise StudyError(f"{where}: game must be one of {', '.join(TABLES)}, not {game!r}")
+    if not isinstance(game, str) or game not in TABLES:
+        raise StudyError(f"{where}: game must be one of {', '.join(TABLES)}, not {_quoted(game)}")
     name = raw.get("name", game)
     if not isinstance(name, str) or not name or SEPARATOR in name or not name.isprintable():
         raise StudyError(
