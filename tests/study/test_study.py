@@ -220,4 +220,4 @@ def test_the_stored_study_replays() -> None:
 @pytest.mark.parametrize("jobs", ["0", "-1", "257", "٣"])
 def test_workers_bounded(jobs: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli(["study", str(TINY), "-j", jobs]) == 2
-    assert "expected 1 to 256 processes" in capsys.readouterr().err
+    assert "expected 1 to" in capsys.readouterr().err  # the bound is validate's: test_trust

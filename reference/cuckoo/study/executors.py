@@ -177,7 +177,7 @@ def _scheduler(distributed: Any, address: str, timeout: float) -> None:
     try:
         answer = asyncio.run(bounded())
     except (TimeoutError, OSError, ValueError, TypeError) as error:
-        why = str(error) or type(error).__name__
+        why = str(error) or f"no answer within {timeout:g} s"
         raise ClusterProblem(f"no Dask scheduler answers at {address}: {why}") from None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
         raise ClusterProblem(f"{address} answers, but is not a Dask scheduler")
