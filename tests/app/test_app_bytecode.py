@@ -113,7 +113,7 @@ def _command_line_only(path: Path) -> bool:
     return (
         path.stem in {"cli", "__main__"}
         or ("conformance" in parts and path.stem != "protocol")
-        or "study" in parts
+        or path.parent.parts[-2:] == ("cuckoo", "study")
         or "openspiel" in str(path)
         or "tools" in parts
     )
