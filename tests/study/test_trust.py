@@ -390,3 +390,16 @@ def test_stdout_in_ascii(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(b"# J\\xfcrgens Studie \\u2014 W\\xfcrfel (seed 1)")
+
+
+def test_ctrl_c_while_the_results_are_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("cuckoo.study.command.found_in", interrupted)
+    out = _spec(tmp_path, "", "out.jsonl")
+    status, err = _study(capsys, str(TINY), "-o", str(out), "--resume")
+    assert status == 130
+    assert "study stopped before its first game" in _one_line(err)

@@ -190,6 +190,9 @@ def main(args: argparse.Namespace) -> int:
     except StudyError as error:
         print(f"cuckoo: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # checking a long results file
+        print("cuckoo: study stopped before its first game", file=sys.stderr)
+        return 130
     done = found.keys if found else frozenset()
     count = game_count(study) - len(done)
     todo = filterfalse(lambda task: task.key in done, tasks_of(study))
