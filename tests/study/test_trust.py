@@ -5,6 +5,7 @@ workers included, within two seconds."""
 
 from __future__ import annotations
 
+import errno
 import http.server
 import json
 import os
@@ -403,3 +404,17 @@ def test_ctrl_c_while_the_results_are_checked(
     status, err = _study(capsys, str(TINY), "-o", str(out), "--resume")
     assert status == 130
     assert "study stopped before its first game" in _one_line(err)
+
+
+def test_a_full_disk_says_so_and_leaves_no_empty_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(fd: int, data: bytes) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("cuckoo.study.results.os.write", full)
+    out = tmp_path / "full.jsonl"
+    status, err = _study(capsys, str(TINY), "-o", str(out), "-q", "-j", "1")
+    assert status == 2
+    assert "cannot write the results file" in _one_line(err) and "No space left" in err
+    assert not out.exists()

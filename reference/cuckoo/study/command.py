@@ -35,7 +35,7 @@ from .executors import (
 )
 from .measures import summarize
 from .report import report
-from .results import Found, append, found_in, read_results
+from .results import Found, append, found_in, line_of, read_results
 from .spec import Study, StudyError, read_study
 from .tasks import game_count, tasks_of
 
@@ -105,11 +105,12 @@ class _Results:
     def __init__(self, path: Path, found: Found | None) -> None:
         self.path = path
         self.fd: int | None = None
+        self.created = False
         self.written = 0
         if found is not None and path.exists():
             self._open(os.O_APPEND)
             if found.rest:
-                self._write(found.rest.encode("utf-8"))
+                self._write(found.rest)
 
     def _open(self, flags: int) -> None:
         try:
@@ -117,19 +118,21 @@ class _Results:
         except OSError as error:
             raise StudyError(_cannot_write(self.path, error)) from None
 
-    def _write(self, data: bytes) -> None:
+    def _write(self, text: str) -> None:
         assert self.fd is not None
-        while data:
-            data = data[os.write(self.fd, data) :]
+        try:
+            append(self.fd, text)
+        except OSError as error:
+            if self.created and not self.written:  # a full disk: leave no empty file
+                self.close()
+                self.path.unlink(missing_ok=True)
+            raise StudyError(_cannot_write(self.path, error)) from None
 
     def append(self, records: list[dict[str, Any]]) -> None:
         if self.fd is None:
             self._open(os.O_APPEND | os.O_CREAT | os.O_EXCL)
-        assert self.fd is not None
-        try:
-            append(self.fd, records)
-        except OSError as error:
-            raise StudyError(_cannot_write(self.path, error)) from None
+            self.created = True
+        self._write("".join(map(line_of, records)))
         self.written += len(records)
 
     def close(self) -> None:

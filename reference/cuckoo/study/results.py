@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -215,10 +215,11 @@ def _started(line: str, games: Games, taken: Container[str]) -> Task | None:
     return games.task(key) if isinstance(key, str) else None
 
 
-def append(fd: int, records: Iterable[dict[str, Any]]) -> None:
-    """Write *records* at the end of the file open at *fd* (opened to append) in one write,
-    so that two runs at once never mix their lines, and make sure they reach the disk."""
-    data = "".join(map(line_of, records)).encode("utf-8")
+def append(fd: int, text: str) -> None:
+    """Write *text*, whole lines, at the end of the file open at *fd* (opened to append) in
+    one write, so that two runs at once never mix their lines; and make sure it reaches the
+    disk."""
+    data = text.encode("utf-8")
     while data:
         data = data[os.write(fd, data) :]
     os.fsync(fd)
