@@ -56,7 +56,7 @@ def runs() -> list[dict[str, Any]]:
     found = []
     for jobs in (1, 2, 1, 2):  # in turn, as the neighbours' load comes and goes
         wall, cpu = time.perf_counter(), cpu_seconds()
-        played = sum(len(batch) for batch in run_batches(tasks, jobs=jobs))
+        played = sum(len(batch) for batch in run_batches(tasks, len(tasks), jobs=jobs))
         wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
         found.append(
             {"jobs": jobs, "games": played, "wall": wall, "cpu": cpu, "load": os.getloadavg()[0]}

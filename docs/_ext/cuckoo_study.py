@@ -34,7 +34,8 @@ SCALE = "../benchmarks/results/study-scale.json"
 def _summary(study: Path, results: Path, stamp: tuple[float, float]) -> Summary:
     """The study's figures, read once a build for all its directives (*stamp*: the files'
     times, so that a new run is read again)."""
-    return summarize(read_study(study), read_results(results))
+    read = read_study(study)
+    return summarize(read, read_results(results, read))
 
 
 def _scale(rows: list[tuple[str, Any]]) -> tuple[float, float]:

@@ -842,7 +842,7 @@ def build_parser(command: str | None = None, game: str | None = None) -> argpars
     if runs("study"):
         from .study import add_arguments as study_arguments
 
-        study_arguments(p)
+        study_arguments(p, jobs=_jobs)
     p.set_defaults(run=cmd_study)
 
     p = _command(

@@ -39,7 +39,7 @@ def one_core(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_every_game_once(one_core: Path) -> None:
-    keys = [record["key"] for record in read_results(one_core)]
+    keys = [record["key"] for record in read_results(one_core, read_study(TINY))]
     expected = [task.key for task in tasks_of(read_study(TINY))]
     assert keys == expected  # in this process, in the study's order
     assert len(expected) == 3 * 2 * 4 + 2 * 4 + 2 * 3
@@ -88,19 +88,24 @@ def test_a_game_depends_only_on_its_name() -> None:
 
 def test_batches_in_any_order_are_the_same_games() -> None:
     tasks = list(tasks_of(read_study(TINY)))[:10]
-    results = [r for batch in run_batches(tasks, jobs=1) for r in batch]
+    results = [r for batch in run_batches(tasks, len(tasks), jobs=1) for r in batch]
     assert results == [play_task(t) for t in tasks]
 
 
+@pytest.mark.parametrize("cut", [1, 15, 40, 100])
 def test_resume_plays_only_what_is_missing(
-    one_core: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    one_core: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], cut: int
 ) -> None:
+    """A line cut short by a stopped run is never cut further: the game it starts is
+    played again and its line completed, whether the cut falls in the key or after it."""
     lines = one_core.read_text(encoding="utf-8").splitlines(keepends=True)
     out = tmp_path / "stopped.jsonl"
-    out.write_text("".join(lines[:10]) + lines[10][:15], encoding="utf-8")  # cut mid-line
+    before = "".join(lines[:10]) + lines[10][:cut]  # cut mid-line
+    out.write_text(before, encoding="utf-8")
     capsys.readouterr()
     assert cli(["study", str(TINY), "-o", str(out), "-j", "1", "--resume"]) == 0
-    assert f"{len(lines) - 10} games played, 10 already done" in capsys.readouterr().err
+    assert f"{len(lines) - 11} games played, 11 already done" in capsys.readouterr().err
+    assert out.read_text(encoding="utf-8").startswith(before)
     assert _sorted(out) == _sorted(one_core)
     assert cli(["study", str(TINY), "-o", str(out), "-q", "-j", "1", "--resume"]) == 0
     assert _sorted(out) == _sorted(one_core)  # nothing left to play, nothing added
@@ -187,7 +192,7 @@ def test_measures_count_shares() -> None:
 
 def test_report_and_chart(one_core: Path) -> None:
     study = read_study(TINY)
-    summary = summarize(study, read_results(one_core))
+    summary = summarize(study, read_results(one_core, study))
     text = "\n".join(report(summary))
     assert "| `side_majority=absolute` | greedy v random | 4 |" in text
     assert "comparisons with the baseline `default`" in text
@@ -205,7 +210,7 @@ def test_the_stored_study_replays() -> None:
     quick ones, a few from every part and setting)."""
     root = Path(__file__).parents[2]
     study = read_study(root / "benchmarks" / "studies" / "best-game.toml")
-    stored = {r["key"]: r for r in read_results(root / "docs" / "_data" / "best-game.jsonl")}
+    stored = {r["key"]: r for r in read_results(root / "docs" / "_data" / "best-game.jsonl", study)}
     sample = [t for t in tasks_of(study) if t.index == 7 and not t.match[0].startswith("mcts")]
     assert len(sample) > 40
     for task in sample:
@@ -215,4 +220,4 @@ def test_the_stored_study_replays() -> None:
 @pytest.mark.parametrize("jobs", ["0", "-1", "257", "٣"])
 def test_workers_bounded(jobs: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli(["study", str(TINY), "-j", jobs]) == 2
-    assert "expected 1 to 256 workers" in capsys.readouterr().err
+    assert "expected 1 to" in capsys.readouterr().err  # the bound is validate's: test_trust

@@ -1,38 +1,59 @@
 """``cuckoo study``: play every game of a study that is not in its results file yet, append
-each as it is done, and print the study's figures."""
+each batch as it is done, and print the study's figures.
+
+Every input is checked before the first game: the study file, and with ``--resume`` every
+line of the results file, so that no hour of play ends in a complaint about a file. Ctrl-C
+stops the study and its workers at once, with one line and exit status 130; the games done
+are in the results file and ``--resume`` goes on from them.
+"""
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
+import stat
 import sys
 import time
+from collections.abc import Callable
+from contextlib import closing
+from itertools import filterfalse
 from pathlib import Path
-from typing import Final
+from typing import Any
 
+from ..errors import shown
+from ..files import check_writable
 from ..progress import Progress, plural
-from .executors import EXECUTORS, MissingExtra, cpu_seconds, run_batches
+from .executors import (
+    CLUSTER_TIMEOUT,
+    EXECUTORS,
+    ClusterProblem,
+    MissingExtra,
+    WorkerLost,
+    cpu_seconds,
+    run_batches,
+)
 from .measures import summarize
 from .report import report
-from .results import append, done, read_results
-from .spec import StudyError, read_study
-from .tasks import tasks_of
+from .results import Found, append, found_in, line_of, read_results
+from .spec import Study, StudyError, read_study
+from .tasks import game_count, tasks_of
 
 __all__ = ["add_arguments", "main"]
 
 
-MOST_WORKERS: Final = 256
-"""More local workers than this would only stall the machine."""
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 3600, not {text!r}")
+    return value
 
 
-def _workers(text: str) -> int:
-    if text.isascii() and text.isdigit() and 1 <= int(text) <= MOST_WORKERS:
-        return int(text)
-    raise argparse.ArgumentTypeError(f"expected 1 to {MOST_WORKERS} workers, not {text!r}")
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``cuckoo study``."""
+def add_arguments(parser: argparse.ArgumentParser, jobs: Callable[[str], int]) -> None:
+    """The options of ``cuckoo study``; *jobs* reads ``-j`` as every command does."""
     parser.add_argument("spec", metavar="SPEC.toml", help="the study: parts, settings, bots")
     parser.add_argument(
         "--executor",
@@ -47,12 +68,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a running Dask scheduler, such as tcp://host:8786 (implies --executor dask)",
     )
     parser.add_argument(
+        "--cluster-timeout",
+        type=_seconds,
+        default=CLUSTER_TIMEOUT,
+        metavar="SECONDS",
+        help=f"give up on a scheduler that does not answer (default {CLUSTER_TIMEOUT:g})",
+    )
+    parser.add_argument(
         "-j",
         "--jobs",
-        type=_workers,
+        type=jobs,
         default=0,
         metavar="N",
-        help=f"local workers, 1 to {MOST_WORKERS} (default: all cores)",
+        help="local workers (default: all cores)",
     )
     parser.add_argument(
         "-o",
@@ -61,45 +89,158 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the results file (default: SPEC with .jsonl for .toml)",
     )
     parser.add_argument(
-        "--resume", action="store_true", help="keep the games already in the results file"
+        "--resume",
+        action="store_true",
+        help="keep the games already in the results file (it must be this study's)",
     )
     parser.add_argument(
         "-q", "--quiet", action="store_true", help="no progress and no summary on stderr"
     )
 
 
+class _Results:
+    """The results file being written: created at the first game done, so that a study
+    that stops before leaves no empty file behind, and appended to in whole lines."""
+
+    def __init__(self, path: Path, found: Found | None) -> None:
+        self.path = path
+        self.fd: int | None = None
+        self.created = False
+        self.written = 0
+        if found is not None and path.exists():
+            self._open(os.O_APPEND)
+            if found.rest:
+                self._write(found.rest)
+
+    def _open(self, flags: int) -> None:
+        try:
+            self.fd = os.open(self.path, os.O_WRONLY | os.O_CLOEXEC | flags, 0o666)
+        except OSError as error:
+            raise StudyError(_cannot_write(self.path, error)) from None
+
+    def _write(self, text: str) -> None:
+        assert self.fd is not None
+        try:
+            append(self.fd, text)
+        except OSError as error:
+            if self.created and not self.written:  # a full disk: leave no empty file
+                self.close()
+                self.path.unlink(missing_ok=True)
+            raise StudyError(_cannot_write(self.path, error)) from None
+
+    def append(self, records: list[dict[str, Any]]) -> None:
+        if self.fd is None:
+            self._open(os.O_APPEND | os.O_CREAT | os.O_EXCL)
+            self.created = True
+        self._write("".join(map(line_of, records)))
+        self.written += len(records)
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def _cannot_write(path: Path, error: OSError) -> str:
+    return f"cannot write the results file {shown(str(path))}: {error.strerror or error}"
+
+
+def _checked_output(path: Path, study: Study, resume: bool) -> Found | None:
+    """What the results file at *path* holds, checked before anything is played.
+
+    :raises StudyError: for a file that is not this study's results (it is not touched),
+        a file there without ``--resume``, or a folder where it cannot be written.
+    """
+    name = shown(str(path))
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise StudyError(f"cannot read the results file {name}: {error.strerror}") from None
+    if mode is None:
+        try:
+            check_writable(path)
+        except OSError as error:
+            raise StudyError(_cannot_write(path, error)) from None
+        return Found(frozenset(), 0, "") if resume else None
+    if not stat.S_ISREG(mode):
+        raise StudyError(f"the results file {name} is not a regular file")
+    if not resume:
+        raise StudyError(f"{name} exists: --resume continues it")
+    if not os.access(path, os.W_OK):
+        raise StudyError(f"cannot write the results file {name}: permission denied")
+    return found_in(path, study)
+
+
+def _readable_stdout() -> None:
+    """Text the terminal's encoding cannot show (a title in German on an ASCII terminal)
+    is written escaped, not refused half-way through the report."""
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")
+
+
 def main(args: argparse.Namespace) -> int:
     """Run the study of *args*; exit status 0 when every game is in the results, 2 for a
-    study or results file that cannot be used."""
+    study or results file that cannot be used or a cluster that does not answer, 130 when
+    interrupted."""
+    _readable_stdout()
     try:
         study = read_study(args.spec)
         path = Path(args.output or Path(args.spec).with_suffix(".jsonl"))
-        if path.exists() and not args.resume:
-            raise StudyError(f"{path} exists: --resume continues it")
-        tasks = list(tasks_of(study))
-        finished = done(path, tasks) if args.resume else set()
+        found = _checked_output(path, study, args.resume)
+        output = _Results(path, found)
     except StudyError as error:
         print(f"cuckoo: {error}", file=sys.stderr)
         return 2
-    todo = [task for task in tasks if task.key not in finished]
-    progress = Progress("game", len(todo), quiet=args.quiet)
+    except KeyboardInterrupt:  # checking a long results file
+        print("cuckoo: study stopped before its first game", file=sys.stderr)
+        return 130
+    done = found.keys if found else frozenset()
+    count = game_count(study) - len(done)
+    todo = filterfalse(lambda task: task.key in done, tasks_of(study))
+    progress = Progress("game", count, quiet=args.quiet)
     wall, cpu = time.perf_counter(), cpu_seconds()
     try:
-        with open(path, "a", encoding="utf-8") as out:
-            for results in run_batches(
-                todo, executor=args.executor, jobs=args.jobs, cluster=args.cluster
-            ):
-                append(out, results)
-                progress.advance(len(results))
-    except MissingExtra as error:
+        if count:
+            batches = run_batches(
+                todo,
+                count,
+                executor=args.executor,
+                jobs=args.jobs,
+                cluster=args.cluster,
+                timeout=args.cluster_timeout,
+            )
+            with closing(batches):
+                for results in batches:
+                    output.append(results)
+                    progress.advance(len(results))
+    except (KeyboardInterrupt, SystemExit) as stop:
+        progress.close()
+        print(
+            f"cuckoo: study stopped; {plural(output.written, 'game')} played this time are in "
+            f"{shown(str(path))}: --resume goes on from them",
+            file=sys.stderr,
+        )
+        if isinstance(stop, SystemExit):
+            raise
+        return 130
+    except (StudyError, MissingExtra, ClusterProblem, WorkerLost) as error:
         progress.close()
         print(f"cuckoo: {error}", file=sys.stderr)
         return 2
+    finally:
+        output.close()
     wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
     load = ", ".join(f"{n:.2f}" for n in os.getloadavg())
     progress.close(
-        f"{plural(len(todo), 'game')} played, {len(finished)} already done; "
+        f"{plural(output.written, 'game')} played, {len(done)} already done; "
         f"{wall:.1f} s wall, {cpu:.1f} s CPU here and in local workers; load average {load}"
     )
-    print("\n".join(report(summarize(study, read_results(path)))))
+    try:
+        summary = summarize(study, read_results(path, study) if path.exists() else ())
+    except StudyError as error:
+        print(f"cuckoo: {error}", file=sys.stderr)
+        return 2
+    print("\n".join(report(summary)))
     return 0

@@ -2,7 +2,13 @@
 
 Every executor takes batches of tasks and hands back each batch's results as soon as it is
 done, in whatever order; a task carries its own seed, so where and when it runs changes
-nothing in its result.
+nothing in its result. Batches are cut from the tasks as workers become free, so a study
+of any size starts at once and holds only the batches under way.
+
+The local workers are this module's own: each plays the batches it is sent through a pipe,
+ignores Ctrl-C (the terminal sends it to the whole process group) and is killed by the
+command when it stops for any reason, so an interrupted study leaves no process behind and
+no worker prints a traceback.
 
 The cluster is Dask's (``pip install 'cuckoo-rules[cluster]'``): its futures take plain
 functions on plain values, as these tasks are, and its ``LocalCluster`` runs the same
@@ -11,24 +17,51 @@ scheduler on one machine, which is how the tests check it against the process ex
 
 from __future__ import annotations
 
+import asyncio
 import importlib
+import multiprocessing
 import os
 import resource
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any, Final
+import signal
+from collections.abc import Generator, Iterable, Iterator
+from contextlib import contextmanager
+from itertools import islice
+from multiprocessing.connection import Connection, wait
+from typing import Any, Final, cast
 
 from .tasks import Task, play_tasks
 
-__all__ = ["EXECUTORS", "MissingExtra", "batches", "cpu_seconds", "run_batches"]
+__all__ = [
+    "EXECUTORS",
+    "ClusterProblem",
+    "MissingExtra",
+    "WorkerLost",
+    "batch_size",
+    "cpu_seconds",
+    "run_batches",
+]
 
 EXECUTORS: Final = ("process", "dask")
 
+CLUSTER_TIMEOUT: Final = 30.0
+"""Seconds to wait for a cluster's scheduler to answer before giving up."""
+
 Results = list[dict[str, Any]]
+Played = Generator[Results, None, None]
+
+_HELD: Final = {signal.SIGINT, signal.SIGTERM}
 
 
 class MissingExtra(RuntimeError):
     """The executor asked for needs a package that is not installed."""
+
+
+class ClusterProblem(RuntimeError):
+    """The cluster address is not one, or no Dask scheduler answers there in time."""
+
+
+class WorkerLost(RuntimeError):
+    """A local worker process ended without being asked to (killed, or out of memory)."""
 
 
 def cpu_seconds() -> float:
@@ -39,30 +72,118 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
-def batches(tasks: Sequence[Task], workers: int) -> list[list[Task]]:
-    """*tasks* cut into batches: small enough that every worker gets many (the slow games
-    of a search bot sit together), big enough that sending them costs little."""
-    size = max(1, min(32, len(tasks) // (workers * 16)))
-    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+def batch_size(count: int, workers: int) -> int:
+    """Games a batch for *count* games: small enough that every worker gets many (the slow
+    games of a search bot sit together), big enough that sending them costs little."""
+    return max(1, min(32, count // (workers * 16)))
 
 
-def _in_process(work: list[list[Task]]) -> Iterator[Results]:
+def _batches(tasks: Iterable[Task], size: int) -> Iterator[list[Task]]:
+    it = iter(tasks)
+    while batch := list(islice(it, size)):
+        yield batch
+
+
+def _in_process(work: Iterator[list[Task]]) -> Played:
     for batch in work:
         yield play_tasks(batch)
 
 
-def _processes(work: list[list[Task]], jobs: int) -> Iterator[Results]:
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play_tasks, batch) for batch in work]
+def _worker(conn: Connection) -> None:
+    """A local worker: play each batch sent until the pipe closes. Ctrl-C is the command's
+    to handle; SIGTERM ends the worker at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    while True:
         try:
-            for future in as_completed(futures):
-                yield future.result()
+            batch = conn.recv()
+        except (EOFError, OSError):
+            return
+        conn.send(play_tasks(batch))
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back while a worker starts, so that it starts with them held
+    and ignores Ctrl-C before one can reach it; they are delivered here afterwards."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+
+
+def _processes(work: Iterator[list[Task]], jobs: int) -> Played:
+    workers: dict[Connection, multiprocessing.Process] = {}
+    idle: list[Connection] = []
+    busy: set[Connection] = set()
+    try:
+        for _ in range(jobs):
+            here, there = multiprocessing.Pipe()
+            process = multiprocessing.Process(target=_worker, args=(there,), daemon=True)
+            with _signals_held():
+                process.start()
+            there.close()
+            workers[here] = process
+            idle.append(here)
+        while True:
+            while idle and (batch := next(work, None)) is not None:
+                conn = idle.pop()
+                conn.send(batch)
+                busy.add(conn)
+            if not busy:
+                return
+            for ready in wait(list(busy)):
+                conn = cast(Connection, ready)
+                try:
+                    results: Results = conn.recv()
+                except (EOFError, OSError):
+                    workers[conn].join(1)
+                    code = workers[conn].exitcode
+                    raise WorkerLost(
+                        f"a worker process ended unexpectedly (exit code {code})"
+                    ) from None
+                busy.discard(conn)
+                idle.append(conn)
+                yield results
+    finally:
+        for conn, worker in workers.items():
+            conn.close()
+            if worker.is_alive():
+                worker.kill()
+        for worker in workers.values():
+            worker.join()
+
+
+def _scheduler(distributed: Any, address: str, timeout: float) -> None:
+    """Check that a Dask scheduler answers at *address* within *timeout* seconds: Dask's
+    own client waits for ever on a server that takes the connection and never answers.
+
+    :raises ClusterProblem: if none does.
+    """
+
+    async def identity() -> Any:
+        comm = await distributed.comm.connect(address, timeout=timeout)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
         finally:
-            for future in futures:
-                future.cancel()
+            comm.abort()
+
+    async def bounded() -> Any:
+        return await asyncio.wait_for(identity(), timeout)
+
+    try:
+        answer = asyncio.run(bounded())
+    except (TimeoutError, OSError, ValueError, TypeError) as error:
+        why = str(error) or f"no answer within {timeout:g} s"
+        raise ClusterProblem(f"no Dask scheduler answers at {address}: {why}") from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise ClusterProblem(f"{address} answers, but is not a Dask scheduler")
 
 
-def _dask(work: list[list[Task]], jobs: int, address: str | None) -> Iterator[Results]:
+def _dask(work: Iterator[list[Task]], jobs: int, address: str | None, timeout: float) -> Played:
     try:
         distributed: Any = importlib.import_module("distributed")  # untyped, and optional
     except ImportError:
@@ -70,7 +191,8 @@ def _dask(work: list[list[Task]], jobs: int, address: str | None) -> Iterator[Re
             "the dask executor needs Dask: pip install 'cuckoo-rules[cluster]'"
         ) from None
     if address:
-        client = distributed.Client(address)
+        _scheduler(distributed, address, timeout)
+        client = distributed.Client(address, timeout=timeout)
         cluster = None
     else:
         cluster = distributed.LocalCluster(
@@ -78,9 +200,13 @@ def _dask(work: list[list[Task]], jobs: int, address: str | None) -> Iterator[Re
         )
         client = distributed.Client(cluster)
     try:
-        futures = client.map(play_tasks, work, pure=False)
-        for future in distributed.as_completed(futures):
+        running = distributed.as_completed()
+        for batch in islice(work, 4 * jobs):
+            running.add(client.submit(play_tasks, batch, pure=False))
+        for future in running:
             yield future.result()
+            for batch in islice(work, 1):
+                running.add(client.submit(play_tasks, batch, pure=False))
     finally:
         client.close()
         if cluster is not None:
@@ -88,19 +214,31 @@ def _dask(work: list[list[Task]], jobs: int, address: str | None) -> Iterator[Re
 
 
 def run_batches(
-    tasks: Sequence[Task], *, executor: str = "process", jobs: int = 0, cluster: str | None = None
-) -> Iterator[Results]:
-    """The results of *tasks*, a batch at a time as each is done.
+    tasks: Iterable[Task],
+    count: int,
+    *,
+    executor: str = "process",
+    jobs: int = 0,
+    cluster: str | None = None,
+    timeout: float = CLUSTER_TIMEOUT,
+) -> Played:
+    """The results of the *count* games of *tasks*, a batch at a time as each is done.
 
     *jobs* is the number of local workers (0: one per core); one job plays in this process.
-    *cluster* is the address of a running Dask scheduler (it implies ``dask``).
+    *cluster* is the address of a running Dask scheduler (it implies ``dask``), which must
+    answer within *timeout* seconds. Close the iterator to stop early: every local worker
+    is then killed.
 
     :raises MissingExtra: for the dask executor when Dask is not installed.
+    :raises ClusterProblem: for a cluster address where no scheduler answers.
+    :raises WorkerLost: when a local worker is killed from outside.
     """
     workers = jobs or os.cpu_count() or 1
-    work = batches(tasks, workers)
+    size = batch_size(count, workers)
+    work = _batches(tasks, size)
+    workers = max(1, min(workers, -(-count // size)))
     if cluster or executor == "dask":
-        return _dask(work, workers, cluster)
+        return _dask(work, workers, cluster, timeout)
     if workers == 1:
         return _in_process(work)
     return _processes(work, workers)

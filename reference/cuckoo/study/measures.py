@@ -8,8 +8,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .spec import Part, Study
+from .spec import SEPARATOR, Part, Study
 from .stats import holm, mean_interval, two_means_p, two_proportions_p, wilson
+from .tasks import game_count
 
 __all__ = ["Comparison", "Figure", "Group", "Summary", "summarize"]
 
@@ -117,6 +118,9 @@ class Summary:
     comparisons: list[Comparison]
     missing: int
     """Games of the study not (yet) in the results."""
+    repeated: int = 0
+    """Lines of the results that repeat a game already counted (two runs at once wrote it):
+    each game is counted once."""
 
 
 def _compare(part: Part, groups: list[Group]) -> list[Comparison]:
@@ -136,7 +140,7 @@ def _compare(part: Part, groups: list[Group]) -> list[Comparison]:
         if "decided" in part.measures and g.mirror:
             p = two_proportions_p(g.tiebreaks, g.games, base.tiebreaks, base.games)
             tests.append(("tie-break", base.tiebreaks / base.games, g.tiebreaks / g.games, p))
-        if "length" in part.measures and g.mirror:
+        if "length" in part.measures and g.mirror and min(g.games, base.games) > 1:
             p = two_means_p(g.lengths, base.lengths)
             tests.append(("length", base.length.value, g.length.value, p))
         found += [Comparison(part.name, m, g.match, g.setting, b, v, p) for m, b, v, p in tests]
@@ -148,22 +152,26 @@ def _compare(part: Part, groups: list[Group]) -> list[Comparison]:
 
 
 def summarize(study: Study, records: Iterable[Mapping[str, Any]]) -> Summary:
-    """The figures of *study* from its result *records* (others are ignored)."""
+    """The figures of *study* from its result *records* (checked ones, as
+    :func:`~.results.read_results` gives them), each game counted once however often it
+    appears."""
     groups: dict[tuple[str, str, tuple[str, ...]], Group] = {}
     for part in study.parts:
         for setting in part.settings:
             for match in part.matches:
                 groups[part.name, setting.key, match] = Group(part, setting.key, match)
-    expected = sum(len(p.settings) * len(p.matches) * p.games for p in study.parts)
-    seen = 0
+    seen: set[str] = set()
+    repeated = 0
     for record in records:
-        part_name, setting, match, _ = record["key"].split("|")
-        group = groups.get((part_name, setting, tuple(match.split(","))))
-        if group is not None:
-            group.add(record)
-            seen += 1
+        key = record["key"]
+        if key in seen:
+            repeated += 1
+            continue
+        seen.add(key)
+        part_name, setting, match, _ = key.split(SEPARATOR)
+        groups[part_name, setting, tuple(match.split(","))].add(record)
     ordered = list(groups.values())
     comparisons = [
         c for part in study.parts for c in _compare(part, [g for g in ordered if g.part is part])
     ]
-    return Summary(study, ordered, comparisons, expected - seen)
+    return Summary(study, ordered, comparisons, game_count(study) - len(seen), repeated)

@@ -95,6 +95,11 @@ def report(summary: Summary) -> Iterator[str]:
     yield f"# {study.title or 'study'} (seed {study.seed})"
     if summary.missing:
         yield f"\n{summary.missing} games not played yet: the figures are partial."
+    if summary.repeated:
+        yield (
+            f"\n{summary.repeated} lines of the results repeat a game (two runs at once?): "
+            "each game is counted once."
+        )
     for part in study.parts:
         yield f"\n## {part.name}: {part.game}\n"
         yield figures_table(summary, part.name)

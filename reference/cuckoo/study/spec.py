@@ -22,6 +22,7 @@ pyramid ``ruleset`` names the base (``cuckoo`` unless given) and ``infection_lim
 from __future__ import annotations
 
 import itertools
+import math
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .. import cards, dice, kuckuck
+from ..errors import shown
 from ..players.tables import TABLES
 from .heuristics import study_bot
 
@@ -47,6 +49,23 @@ MEASURES: Final = ("first", "decided", "sides", "length", "skill")
 """What a part may measure: the first player's score; what decided the game (the sides or a
 tie-break); how the sides split between winner and loser; the game's length; the first-named
 bot's score against the others."""
+
+MOST_GAMES: Final = 10**9
+"""Games a part may ask for a setting and match: more would take years, and a count beyond
+it is a typing mistake."""
+
+MOST_SETTINGS: Final = 10_000
+"""Settings a part may list or make from a grid (checked before the grid is made)."""
+
+MOST_MATCHES: Final = 1_000
+MOST_PARTS: Final = 1_000
+"""More parts or matches than these is no study anyone could read the report of."""
+
+MOST_BYTES: Final = 1 << 20
+"""A study file is a page of text: a bigger one (``/dev/zero``) is not read to its end."""
+
+SEPARATOR: Final = "|"
+"""What separates the part, setting, match and index in a game's key: no name may hold it."""
 
 
 class StudyError(ValueError):
@@ -122,6 +141,8 @@ def _settings(part: Mapping[str, Any], where: str) -> tuple[Setting, ...]:
     if grid is not None:
         if not isinstance(grid, dict) or not all(isinstance(v, list) for v in grid.values()):
             raise StudyError(f"{where}: grid must map each parameter to a list of values")
+        if math.prod(len(v) for v in grid.values()) > MOST_SETTINGS:
+            raise StudyError(f"{where}: grid makes more than {MOST_SETTINGS} settings")
         names = sorted(grid)
         listed = [
             dict(zip(names, values, strict=True))
@@ -131,6 +152,8 @@ def _settings(part: Mapping[str, Any], where: str) -> tuple[Setting, ...]:
         listed = [{}]
     if not isinstance(listed, list) or not all(isinstance(s, dict) for s in listed):
         raise StudyError(f"{where}: settings must be a list of tables")
+    if not 1 <= len(listed) <= MOST_SETTINGS:
+        raise StudyError(f"{where}: expected 1 to {MOST_SETTINGS} settings, not {len(listed)}")
     settings = tuple(Setting(tuple(sorted(s.items()))) for s in listed)
     keys = [s.key for s in settings]
     if len(set(keys)) != len(keys):
@@ -139,8 +162,10 @@ def _settings(part: Mapping[str, Any], where: str) -> tuple[Setting, ...]:
 
 
 def _matches(game: str, value: object, where: str) -> tuple[tuple[str, ...], ...]:
-    if not isinstance(value, list) or not value:
-        raise StudyError(f"{where}: matches must be a list of lists of bot names")
+    if not isinstance(value, list) or not 1 <= len(value) <= MOST_MATCHES:
+        raise StudyError(
+            f"{where}: matches must be a list of 1 to {MOST_MATCHES} lists of bot names"
+        )
     fewest, most = TABLES[game].players
     matches = []
     for match in value:
@@ -151,6 +176,8 @@ def _matches(game: str, value: object, where: str) -> tuple[tuple[str, ...], ...
         for name in match:
             _bot(game, name, where)
         matches.append(tuple(match))
+    if len(set(matches)) != len(matches):
+        raise StudyError(f"{where}: a match is listed twice")
     return tuple(matches)
 
 
@@ -172,24 +199,39 @@ def _part(raw: object, n: int) -> Part:
             f"{where}: unknown key {unknown[0]!r}; expected {', '.join(sorted(known))}"
         )
     game = raw.get("game")
-    if game not in TABLES:
-        raise StudyError(f"{where}: game must be one of {', '.join(TABLES)}, not {game!r}")
+    if not isinstance(game, str) or game not in TABLES:
+        raise StudyError(f"{where}: game must be one of {', '.join(TABLES)}, not {_quoted(game)}")
     name = raw.get("name", game)
+    if not isinstance(name, str) or not name or SEPARATOR in name or not name.isprintable():
+        raise StudyError(
+            f"{where}: name must be a text of printable characters without {SEPARATOR!r}, "
+            f"not {_quoted(name)}"
+        )
     games = raw.get("games")
-    if type(games) is not int or games < 1:
-        raise StudyError(f"{where}: games must be a whole number 1 or more")
+    if type(games) is not int or not 1 <= games <= MOST_GAMES:
+        raise StudyError(
+            f"{where}: games must be a whole number from 1 to {MOST_GAMES}, not {_quoted(games)}"
+        )
     measures = raw.get("measures", list(MEASURES))
-    if not isinstance(measures, list) or not set(measures) <= set(MEASURES):
+    if not isinstance(measures, list) or not all(m in MEASURES for m in measures):
         raise StudyError(f"{where}: measures must be a list of {', '.join(MEASURES)}")
     settings = _settings(raw, where)
     for setting in settings:
         try:
             rules_of(game, setting)
         except (ValueError, TypeError) as error:
-            raise StudyError(f"{where}: setting {setting.key}: {error}") from None
+            raise StudyError(f"{where}: setting {_quoted(setting.key)}: {error}") from None
+        if SEPARATOR in setting.key:
+            raise StudyError(f"{where}: setting {_quoted(setting.key)} holds {SEPARATOR!r}")
     return Part(
-        str(name), game, games, _matches(game, raw.get("matches"), where), settings, tuple(measures)
+        name, game, games, _matches(game, raw.get("matches"), where), settings, tuple(measures)
     )
+
+
+def _quoted(value: object) -> str:
+    """A value from the study file as a one-line message shows it, cut short if long."""
+    text = shown(repr(value))
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def parse_study(data: Mapping[str, Any]) -> Study:
@@ -197,17 +239,23 @@ def parse_study(data: Mapping[str, Any]) -> Study:
 
     :raises StudyError: for anything missing, unknown or impossible, saying where.
     """
+    unknown = sorted(set(data) - {"title", "seed", "part"})
+    if unknown:
+        raise StudyError(f"unknown key {_quoted(unknown[0])}; expected title, seed, [[part]]")
     seed = data.get("seed")
     if type(seed) is not int:
-        raise StudyError("seed must be a whole number")
+        raise StudyError(f"seed must be a whole number, not {_quoted(seed)}")
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise StudyError(f"title must be a text, not {_quoted(title)}")
     parts = data.get("part")
-    if not isinstance(parts, list) or not parts:
-        raise StudyError("a study needs at least one [[part]]")
+    if not isinstance(parts, list) or not 1 <= len(parts) <= MOST_PARTS:
+        raise StudyError(f"a study needs 1 to {MOST_PARTS} [[part]] tables")
     read = tuple(_part(raw, n) for n, raw in enumerate(parts))
     names = [p.name for p in read]
     if len(set(names)) != len(names):
         raise StudyError("two parts have the same name")
-    return Study(str(data.get("title", "")), seed, read)
+    return Study(title, seed, read)
 
 
 def read_study(path: str | Path) -> Study:
@@ -215,11 +263,22 @@ def read_study(path: str | Path) -> Study:
 
     :raises StudyError: for a file that cannot be read or does not describe a study.
     """
+    name = shown(str(path))
     try:
         with open(path, "rb") as file:
-            data = tomllib.load(file)
+            text = file.read(MOST_BYTES + 1)
+        if len(text) > MOST_BYTES:
+            raise StudyError(f"{name}: longer than {MOST_BYTES} bytes: not a study file")
+        data = tomllib.loads(text.decode("utf-8"))
     except OSError as error:
-        raise StudyError(f"cannot read {path}: {error.strerror}") from None
+        raise StudyError(f"cannot read {name}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise StudyError(f"{name}: not UTF-8 text (byte {error.start + 1})") from None
     except tomllib.TOMLDecodeError as error:
-        raise StudyError(f"{path}: {error}") from None
-    return parse_study(data)
+        raise StudyError(f"{name}: {shown(str(error))}") from None
+    except RecursionError:
+        raise StudyError(f"{name}: nested too deeply to be a study file") from None
+    try:
+        return parse_study(data)
+    except StudyError as error:
+        raise StudyError(f"{name}: {error}") from None

@@ -8,7 +8,8 @@ worker plays it, in whatever order, on one core or a cluster.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+import itertools
+from collections.abc import Container, Iterator, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any, Final
@@ -16,9 +17,18 @@ from typing import Any, Final
 from .. import cards, dice
 from ..players.tables import TABLES
 from .heuristics import study_bot
-from .spec import Part, Setting, Study, rules_of
+from .spec import SEPARATOR, Part, Setting, Study, rules_of
 
-__all__ = ["LENGTH", "Task", "play_task", "play_tasks", "task_seed", "tasks_of"]
+__all__ = [
+    "LENGTH",
+    "Games",
+    "Task",
+    "game_count",
+    "play_task",
+    "play_tasks",
+    "task_seed",
+    "tasks_of",
+]
 
 LENGTH: Final = {
     "cuckoo-dice": "moves",
@@ -42,7 +52,7 @@ class Task:
     @property
     def key(self) -> str:
         """What names the game in the results file: part, setting, match and index."""
-        return f"{self.part}|{self.setting.key}|{','.join(self.match)}|{self.index}"
+        return SEPARATOR.join((self.part, self.setting.key, ",".join(self.match), str(self.index)))
 
 
 def task_seed(study_seed: int, part: str, setting: str, match: Sequence[str], index: int) -> int:
@@ -66,9 +76,82 @@ def _part_tasks(seed: int, part: Part) -> Iterator[Task]:
 
 
 def tasks_of(study: Study) -> Iterator[Task]:
-    """Every game of *study*, part by part, setting by setting, match by match."""
+    """Every game of *study*, part by part, setting by setting, match by match: made one at
+    a time, so that a study of a billion games starts at once and in little memory."""
     for part in study.parts:
         yield from _part_tasks(study.seed, part)
+
+
+def game_count(study: Study) -> int:
+    """How many games *study* plays in all, counted without making them."""
+    return sum(len(p.settings) * len(p.matches) * p.games for p in study.parts)
+
+
+class Games:
+    """The games of a study found by their keys, without making them all: what checks that
+    a results file belongs to the study."""
+
+    def __init__(self, study: Study) -> None:
+        self.seed = study.seed
+        self.parts = {
+            part.name: (
+                part,
+                {setting.key: setting for setting in part.settings},
+                {",".join(match): match for match in part.matches},
+            )
+            for part in study.parts
+        }
+
+    def task(self, key: str) -> Task | None:
+        """The game named *key*, or None if *study* has no such game."""
+        fields = key.split(SEPARATOR)
+        if len(fields) != 4:
+            return None
+        part_name, setting_key, match_key, number = fields
+        found = self.parts.get(part_name)
+        if found is None or not (number.isascii() and number.isdigit() and len(number) <= 10):
+            return None
+        part, settings, matches = found
+        setting, match, index = settings.get(setting_key), matches.get(match_key), int(number)
+        if setting is None or match is None or index >= part.games or str(index) != number:
+            return None
+        seed = task_seed(self.seed, part.name, setting.key, match, index)
+        return Task(part.name, part.game, setting, match, index, seed)
+
+    def starting(self, prefix: str, taken: Container[str] = ()) -> Task | None:
+        """The first game not *taken* whose key starts with *prefix*, or None: what a line
+        cut short before the end of its key was the start of (or could have been: any
+        such game completes it as a game of the study)."""
+        *whole, last = prefix.split(SEPARATOR)
+        if len(whole) > 3:
+            return None
+        for part, settings, matches in self.parts.values():
+            fields = [[part.name], list(settings), list(matches)]
+            if any(name not in options for name, options in zip(whole, fields, strict=False)):
+                continue
+            choices = [[name] for name in whole]
+            if len(whole) < 3:
+                choices.append([name for name in fields[len(whole)] if name.startswith(last)])
+                choices += fields[len(whole) + 1 :]
+            for names in itertools.product(*choices):
+                for index in _numbers(last if len(whole) == 3 else "", part.games):
+                    task = self.task(SEPARATOR.join([*names, str(index)]))
+                    if task is not None and task.key not in taken:
+                        return task
+        return None
+
+
+def _numbers(start: str, below: int) -> Iterator[int]:
+    """The numbers under *below* written with *start* first, smallest first, made lazily."""
+    if not start or start == "0":
+        yield from range(below if not start else min(below, 1))
+        return
+    if not (start.isascii() and start.isdigit()) or start[0] == "0" or len(start) > 10:
+        return
+    low, width = int(start), 1
+    while low < below:
+        yield from range(low, min(low + width, below))
+        low, width = low * 10, width * 10
 
 
 def play_task(task: Task) -> dict[str, Any]:

@@ -1,0 +1,123 @@
+"""A study of a billion games starts its first game at once in little memory, and Ctrl-C or
+SIGTERM stops it and every worker within two seconds, with one line and no process left.
+
+Each run is a real ``cuckoo study`` in a session of its own, so that the signal can go to
+its process group as a terminal sends it, and so that any process it leaves behind is found
+by its group. The runs repeat: the hang this guards against came one time in two.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+HUGE = """seed = 1
+[[part]]
+game = "cuckoo-dice"
+games = 1000000000
+matches = [["random", "random"]]
+settings = [{}, {side_majority = "absolute"}]
+"""
+
+FIRST_GAME_WITHIN = 60.0
+"""Seconds from the start to the first line of results, on a machine shared with others."""
+
+MOST_MEMORY_KB = 200_000
+"""Peak resident memory of the command before its first game: the old list of two billion
+tasks took 1.9 GB and more."""
+
+STOPPED_WITHIN = 2.0
+
+
+def _group(pgid: int) -> list[int]:
+    """The processes still alive in process group *pgid* (zombies are gone in all but name)."""
+    alive = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            alive.append(int(entry.name))
+    return alive
+
+
+def _peak_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmHWM")
+
+
+def _start(tmp_path: Path, jobs: str) -> tuple[subprocess.Popen[bytes], Path, float]:
+    spec = tmp_path / "huge.toml"
+    spec.write_text(HUGE, encoding="utf-8")
+    out = tmp_path / "huge.jsonl"
+    out.unlink(missing_ok=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cuckoo", "study", str(spec), "-o", str(out), "-j", jobs],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    start = time.monotonic()
+    while not (out.exists() and out.stat().st_size):
+        assert process.poll() is None, process.communicate()
+        waited = time.monotonic() - start
+        if waited > FIRST_GAME_WITHIN:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            pytest.fail(f"no game after {waited:.0f} s")
+        time.sleep(0.05)
+    return process, out, time.monotonic() - start
+
+
+@pytest.mark.parametrize("attempt", range(3))
+@pytest.mark.parametrize(
+    ("signum", "to_group", "status"),
+    [
+        (signal.SIGINT, True, 130),
+        (signal.SIGINT, False, 130),
+        (signal.SIGTERM, True, 128 + signal.SIGTERM),
+        (signal.SIGTERM, False, 128 + signal.SIGTERM),
+    ],
+    ids=["ctrl-c", "sigint-parent", "sigterm-group", "sigterm-parent"],
+)
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_stopped_at_once_and_nothing_left(
+    tmp_path: Path, jobs: str, signum: int, to_group: bool, status: int, attempt: int
+) -> None:
+    process, out, first = _start(tmp_path, jobs)
+    peak = _peak_kb(process.pid)
+    time.sleep(0.2 * attempt)  # at other moments of the run
+    sent = time.monotonic()
+    if to_group:
+        os.killpg(process.pid, signum)
+    else:
+        os.kill(process.pid, signum)
+    try:
+        _, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    took = time.monotonic() - sent
+    left = _group(process.pid)
+    if left:
+        os.killpg(process.pid, signal.SIGKILL)
+    text = err.decode()
+    print(f"first game after {first:.2f} s, peak {peak} kB, stopped in {took:.2f} s")
+    assert process.returncode == status, text
+    assert text.count("\n") == 1 and "study stopped" in text and "Traceback" not in text, text
+    assert took < STOPPED_WITHIN
+    assert not left, f"left behind: {left}"
+    assert first < FIRST_GAME_WITHIN and peak < MOST_MEMORY_KB
+    assert out.read_text(encoding="utf-8").endswith("\n")  # whole lines only
