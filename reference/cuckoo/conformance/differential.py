@@ -212,11 +212,20 @@ def _shrink(engine: Engine, found: Disagreement, choices: list[int]) -> Disagree
     except ImportError:  # shrinking is a luxury: the game found still shows the problem
         return found
     limit, timeouts = len(found.moves), engine.timeouts
+    stopped: list[BaseException] = []
 
     def fails(candidate: list[int]) -> bool:
+        """Whether *candidate* shows a difference.  An interrupt is kept for after the
+        search (hypothesis would take it for a failure of the example and go on)."""
         if engine.timeouts - timeouts >= SHRINK_TIMEOUTS:
             raise _GiveUp
-        return play(engine, found.new, candidate, limit) is not None
+        if stopped:
+            return False
+        try:
+            return play(engine, found.new, candidate, limit) is not None
+        except (KeyboardInterrupt, SystemExit) as stop:
+            stopped.append(stop)
+            return False
 
     try:
         smallest = find(
@@ -231,6 +240,9 @@ def _shrink(engine: Engine, found: Disagreement, choices: list[int]) -> Disagree
         )
     except (NoSuchExample, _GiveUp):
         return found
+    finally:
+        if stopped:
+            raise stopped[0]
     shrunk = play(engine, found.new, smallest, limit)
     return shrunk if shrunk and len(shrunk.moves) <= len(found.moves) else found
 

@@ -413,7 +413,7 @@ def serve(stream: BinaryIO | None = None, out: IO[str] | None = None) -> int:
     session = Session()
     while raw := stream.readline(MAX_LINE + 1):
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+            while (rest := stream.readline(65536)) and not rest.endswith(b"\n"):
                 pass
             answer = f"? protocol - a line longer than {MAX_LINE} bytes"
         elif (line := raw.decode("utf-8", errors="replace")).split()[:1] == ["quit"]:
