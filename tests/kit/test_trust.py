@@ -75,8 +75,7 @@ def _script(tmp_path: Path, name: str, body: str) -> str:
     path = tmp_path / f"{name}.py"
     pid = tmp_path / f"{name}.pid"
     path.write_text(
-        f"import os, signal, sys, time\nopen({str(pid)!r}, 'w').write(str(os.getpid()))\n"
-        + body,
+        f"import os, signal, sys, time\nopen({str(pid)!r}, 'w').write(str(os.getpid()))\n" + body,
         encoding="utf-8",
     )
     return f"{PYTHON} {shlex.quote(str(path))}"
@@ -225,8 +224,17 @@ def test_the_first_signal_ends_conform_with_one_line_and_nothing_left(
     leaves the signal as the only way out.  Ctrl-C reaches the whole process group."""
     engine = _script(tmp_path, "deaf", DEAF)
     process = subprocess.Popen(
-        [sys.executable, "-m", "cuckoo", "conform", "--engine", engine, "--timeout", "1000"]
-        + list(options),
+        [
+            sys.executable,
+            "-m",
+            "cuckoo",
+            "conform",
+            "--engine",
+            engine,
+            "--timeout",
+            "1000",
+            *options,
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -325,8 +333,7 @@ def test_perft_refuses_what_would_take_minutes() -> None:
     started = time.process_time()
     answer = session.answer("perft 3")
     assert answer == (
-        f"? protocol - perft 3 needs more than {PERFT_BUDGET} positions, "
-        "the budget of this engine"
+        f"? protocol - perft 3 needs more than {PERFT_BUDGET} positions, the budget of this engine"
     )
     assert time.process_time() - started < 10
     assert session.answer("perft 1") == "= 1632"
@@ -391,8 +398,16 @@ def _limited() -> None:
 )
 def test_a_file_that_never_ends_is_refused(option: str, says: str) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "cuckoo", "conform", "--engine", "cuckoo serve"]
-        + [option, "/dev/zero"],
+        [
+            sys.executable,
+            "-m",
+            "cuckoo",
+            "conform",
+            "--engine",
+            "cuckoo serve",
+            option,
+            "/dev/zero",
+        ],
         capture_output=True,
         text=True,
         timeout=60,
@@ -491,9 +506,7 @@ def test_an_unknown_expected_failure_is_an_error(
     )
 
 
-def test_a_wrong_protocol_answer_fails(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_wrong_protocol_answer_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     engine = _script(tmp_path, "other", "sys.stdin.readline(); print('= uci 1', flush=True)\n")
     assert main(["conform", "--engine", engine]) == 1
     assert capsys.readouterr().err == (

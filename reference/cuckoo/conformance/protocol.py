@@ -401,7 +401,8 @@ def _one(args: list[str]) -> str:
 
 
 MAX_LINE: Final = 1_000_000
-"""The longest command line read, in bytes: a whole record fits many times over."""
+"""The longest command line read, in bytes, its line break not counted: a whole record
+fits many times over."""
 
 
 def serve(stream: BinaryIO | None = None, out: IO[str] | None = None) -> int:
