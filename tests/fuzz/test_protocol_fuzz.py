@@ -15,7 +15,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from hypothesis import given
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from cuckoo.conformance.differential import draw_game
@@ -70,7 +70,14 @@ def suites(draw: st.DrawFn) -> dict[str, Any]:
     cases = draw(st.lists(st.sampled_from(CASES), max_size=3))
     suite = copy.deepcopy({**source, "cases": cases})
     for _ in range(draw(st.integers(1, 3))):
-        path = draw(st.sampled_from(_paths(suite)[1:] or [("cases",)]))
+        paths = [
+            ("schema",),
+            ("game",),
+            ("rules",),
+            ("cases",),
+            *_paths(suite.get("cases"), ("cases",)),
+        ]
+        path = draw(st.sampled_from(paths))
         parent: Any = suite
         for key in path[:-1]:
             parent = parent[key]
@@ -89,10 +96,12 @@ def test_a_damaged_suite_is_refused_or_runs(tmp_path_factory: Any, suite: dict[s
         loaded = load(path)
     except ValueError as error:
         assert str(error).startswith(str(path)) and "\n" not in str(error)
+        event("refused")
         return
     lines: list[str] = []
     report = run_suite(InProcess(), [loaded], log=lines.append)  # type: ignore[arg-type]
     assert lines[-1] == report.summary()
+    event(f"ran: {'failed' if report.failed else 'passed' if report.ok else 'empty'}")
 
 
 WORDS = st.text(

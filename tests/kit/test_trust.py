@@ -43,6 +43,7 @@ def _bounded(seconds: int) -> Iterator[None]:
     """Fail (rather than hang the test run) if the body takes more than *seconds*."""
 
     def ring(signum: int, frame: FrameType | None) -> None:
+        signal.alarm(2)  # and again, should the clean-up after this hang as well
         raise _Alarm(f"still waiting after {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, ring)
@@ -157,14 +158,14 @@ def test_an_engine_that_stops_reading_cannot_block_a_write(tmp_path: Path) -> No
     """Like ``yes =`` after the handshake: a write to its full stdin is bounded too."""
     command = _script(tmp_path, "yes", HANDSHAKE + "while True: print('=', flush=True)\n")
     engine = Engine(command, timeout=1)
-    try:
-        with _bounded(20):
+    with _bounded(20):
+        try:
             assert engine.ask("protocol") == "= cuckoo-protocol 1"
             pid = _pid(tmp_path, "yes")
             with pytest.raises(EngineFailure, match="did not read 'apply' in 1 s"):
                 engine.ask("apply " + "x" * 4_000_000)
-    finally:
-        engine.close()
+        finally:
+            engine.close()
     assert engine.timeouts == 1
     assert _gone([pid])
 
@@ -172,9 +173,12 @@ def test_an_engine_that_stops_reading_cannot_block_a_write(tmp_path: Path) -> No
 def test_an_engine_that_ignores_sigterm_is_killed(tmp_path: Path) -> None:
     engine = Engine(_script(tmp_path, "deaf", DEAF), timeout=1)
     with _bounded(20):
-        assert engine.ask("protocol") == "= cuckoo-protocol 1"
-        with pytest.raises(EngineFailure, match="no answer to 'legal' in 1 s"):
-            engine.ask("legal")
+        try:
+            assert engine.ask("protocol") == "= cuckoo-protocol 1"
+            with pytest.raises(EngineFailure, match="no answer to 'legal' in 1 s"):
+                engine.ask("legal")
+        finally:
+            engine.close()
     assert _gone([_pid(tmp_path, "deaf")], within=0.1)
 
 
