@@ -108,6 +108,7 @@ WORDS = st.text(
     alphabet=st.sampled_from(list("0123456789abcxyz+x;,()[]{}\"'=:-*. \t\x1b\x00\x85éBlueRdAnBC")),
     max_size=12,
 )
+RECORDS = [case["record"] for case in CASES if "record" in case]
 COMMANDS = ("protocol", "new", "apply", "legal", "state", "result", "chance", "perft")
 COMMANDS += ("record", "format", "frobnicate")
 
@@ -128,6 +129,10 @@ def sessions(draw: st.DrawFn) -> list[str]:
             command = draw(st.sampled_from(COMMANDS))
             if command == "perft":  # within its budget, but seconds each: kept shallow
                 words = [str(draw(st.integers(-1, 2)))]
+            elif command in ("record", "format") and draw(st.booleans()):
+                text = draw(st.sampled_from(RECORDS))  # a real record, a piece cut out
+                start = draw(st.integers(0, len(text)))
+                words = [text[:start] + text[draw(st.integers(start, len(text))) :]]
             else:
                 words = draw(st.lists(WORDS, max_size=4))
             line = " ".join([command, *words])

@@ -155,19 +155,32 @@ def test_a_hostile_program_as_engine_ends_in_one_message(engine: str, says: str)
 
 
 def test_an_engine_that_stops_reading_cannot_block_a_write(tmp_path: Path) -> None:
-    """Like ``yes =`` after the handshake: a write to its full stdin is bounded too."""
+    """Like ``yes =`` after the handshake: a write to its full stdin is bounded too.  Run
+    in a process of its own, since a write that blocks cannot be interrupted for sure."""
     command = _script(tmp_path, "yes", HANDSHAKE + "while True: print('=', flush=True)\n")
-    engine = Engine(command, timeout=1)
-    with _bounded(20):
-        try:
-            assert engine.ask("protocol") == "= cuckoo-protocol 1"
-            pid = _pid(tmp_path, "yes")
-            with pytest.raises(EngineFailure, match="did not read 'apply' in 1 s"):
-                engine.ask("apply " + "x" * 4_000_000)
-        finally:
-            engine.close()
-    assert engine.timeouts == 1
-    assert _gone([pid])
+    check = f"""
+from cuckoo.conformance.runner import Engine, EngineFailure
+engine = Engine({command!r}, timeout=1)
+assert engine.ask("protocol") == "= cuckoo-protocol 1"
+try:
+    engine.ask("apply " + "x" * 4_000_000)
+except EngineFailure as error:
+    print(error)
+engine.close()
+print(engine.timeouts)
+"""
+    process = subprocess.Popen(
+        [sys.executable, "-c", check], stdout=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        out, _ = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        for group in (process.pid, _pid(tmp_path, "yes")):
+            os.killpg(group, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("a write to an engine that does not read blocked")
+    assert out == "the engine did not read 'apply' in 1 s\n1\n"
+    assert _gone([_pid(tmp_path, "yes")])
 
 
 def test_an_engine_that_ignores_sigterm_is_killed(tmp_path: Path) -> None:
