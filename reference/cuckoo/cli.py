@@ -830,7 +830,7 @@ def build_parser(command: str | None = None, game: str | None = None) -> argpars
     if runs("conform"):
         from .conformance.runner import add_arguments
 
-        add_arguments(p)
+        add_arguments(p, _jobs)
     p.set_defaults(run=cmd_conform)
 
     p = _command(

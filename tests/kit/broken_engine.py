@@ -70,6 +70,13 @@ def flood() -> None:
     _answering(lambda line: "= " + "x" * 5_000_000 if line.startswith("state") else None)
 
 
+def huge_state() -> None:
+    """Answers the state with valid JSON of 3.5 MB: a report must not quote it whole."""
+    _answering(
+        lambda line: '= {"board": "' + "x" * 3_500_000 + '"}' if line.startswith("state") else None
+    )
+
+
 def deep_state() -> None:
     """Answers the state with 100,000 nested brackets: JSON too deep for most readers."""
     _answering(
@@ -98,6 +105,7 @@ FLAWS = {
         hang,
         garbage,
         flood,
+        huge_state,
         deep_state,
         text_state,
         no_start,

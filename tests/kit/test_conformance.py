@@ -160,6 +160,7 @@ def test_flaws_are_all_exercised() -> None:
         "hang",
         "garbage",
         "flood",
+        "huge-state",
         "deep-state",
         "text-state",
         "no-start",

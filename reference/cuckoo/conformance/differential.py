@@ -11,20 +11,23 @@ report as games run one after another.
 
 from __future__ import annotations
 
+import multiprocessing
+import queue
+import signal
 import typing
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from multiprocessing.util import Finalize
 from random import Random
-from typing import Any, Final
+from types import FrameType
+from typing import Any, Final, NoReturn
 
 from ..cards import rulesets as cards_rulesets
 from ..dice import rulesets as dice_rulesets
 from ..kuckuck import rulesets as kuckuck_rulesets
 from ..progress import Progress
 from .protocol import Session
-from .runner import Engine, EngineFailure, Report, chance_pairs, compare, parse_json
+from .runner import GRACE, Engine, EngineFailure, Report, chance_pairs, compare, parse_json, quote
 from .suite import new_command
 
 __all__ = ["Disagreement", "differential", "draw_game", "play"]
@@ -136,7 +139,7 @@ def play(
         ours, theirs = reference.answer(command), engine.ask(command)
         if ours.startswith("?") or theirs.startswith("?"):
             same = theirs.split()[:3] == ours.split()[:3]
-            return ours, None if same else f"expected {ours[:80]!r}, got {theirs[:80]!r}"
+            return ours, None if same else f"expected {quote(ours)}, got {quote(theirs)}"
         return ours[2:], _differ(command, ours[2:], theirs[2:])
 
     def chosen(query: str) -> str:
@@ -191,6 +194,14 @@ def _picks(choices: list[int]) -> Iterator[int]:
         yield 0
 
 
+SHRINK_TIMEOUTS: Final = 3
+"""Timeouts after which shrinking gives up on an engine and shows the game found."""
+
+
+class _GiveUp(Exception):
+    """The engine times out too often to be worth shrinking against."""
+
+
 def _shrink(engine: Engine, found: Disagreement, choices: list[int]) -> Disagreement:
     """The shortest game (hypothesis shrinking over the choices) that still shows a
     difference; the game found at first if hypothesis finds none shorter."""
@@ -200,10 +211,21 @@ def _shrink(engine: Engine, found: Disagreement, choices: list[int]) -> Disagree
         from hypothesis.errors import NoSuchExample
     except ImportError:  # shrinking is a luxury: the game found still shows the problem
         return found
-    limit = len(found.moves)
+    limit, timeouts = len(found.moves), engine.timeouts
+    stopped: list[BaseException] = []
 
     def fails(candidate: list[int]) -> bool:
-        return play(engine, found.new, candidate, limit) is not None
+        """Whether *candidate* shows a difference.  An interrupt is kept for after the
+        search (hypothesis would take it for a failure of the example and go on)."""
+        if engine.timeouts - timeouts >= SHRINK_TIMEOUTS:
+            raise _GiveUp
+        if stopped:
+            return False
+        try:
+            return play(engine, found.new, candidate, limit) is not None
+        except (KeyboardInterrupt, SystemExit) as stop:
+            stopped.append(stop)
+            return False
 
     try:
         smallest = find(
@@ -216,8 +238,11 @@ def _shrink(engine: Engine, found: Disagreement, choices: list[int]) -> Disagree
                 suppress_health_check=list(HealthCheck),
             ),
         )
-    except NoSuchExample:
+    except (NoSuchExample, _GiveUp):
         return found
+    finally:
+        if stopped:
+            raise stopped[0]
     shrunk = play(engine, found.new, smallest, limit)
     return shrunk if shrunk and len(shrunk.moves) <= len(found.moves) else found
 
@@ -268,12 +293,12 @@ def differential(
     log: Callable[[str], None] = print,
 ) -> Report:
     """Play *games* random games, taking the games *names* in turn, against the reference;
-    each disagreement is shrunk and shown.  Ends ``N passed, N failed``."""
+    each disagreement is shrunk and shown.  Ends ``N passed, N failed``.  Games are drawn
+    only as they are due, so a run of any length starts at once in bounded memory."""
     report, progress = Report(), Progress("game", games)
-    work = [(command, timeout, names[n % len(names)], seed, n) for n in range(1, games + 1)]
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    work = ((command, timeout, names[n % len(names)], seed, n) for n in range(1, games + 1))
     try:
-        outcomes = pool.map(_one, *zip(*work, strict=True)) if pool else (_one(*w) for w in work)
+        outcomes = _in_workers(work, jobs) if jobs > 1 else (_one(*w) for w in work)
         for game, problem in outcomes:
             if problem is None:
                 report.passed[game] += 1
@@ -283,8 +308,6 @@ def differential(
             progress.advance()
     finally:
         progress.close()
-        if pool:
-            pool.shutdown(cancel_futures=True)
         _close_engines()
     for problem in report.failures:
         log(problem)
@@ -292,3 +315,83 @@ def differential(
         log(f"{game:<28}{report.passed[game]:>4} passed, {report.failed[game]} failed")
     log(report.summary())
     return report
+
+
+Task = tuple[str, float, str, int, int]
+
+
+def _in_workers(work: Iterator[Task], jobs: int) -> Iterator[tuple[str, str | None]]:
+    """The outcomes of *work* played by *jobs* worker processes, in the order of *work*,
+    with at most two tasks a worker drawn ahead.  However this ends (an interrupt, an
+    error), every worker is stopped, and with it its engine."""
+    context = multiprocessing.get_context()
+    tasks: multiprocessing.Queue[tuple[int, Task]] = context.Queue()
+    results: multiprocessing.Queue[tuple[int, Outcome | str]] = context.Queue()
+    workers = [context.Process(target=_work, args=(tasks, results)) for _ in range(jobs)]
+    for worker in workers:
+        worker.start()
+    done: dict[int, Outcome] = {}
+    sent = next_out = 0
+    try:
+        while True:
+            while sent - next_out < 2 * jobs and (task := next(work, None)):
+                tasks.put((sent, task))
+                sent += 1
+            if next_out == sent:
+                return
+            while next_out not in done:
+                number, outcome = _receive(results, workers)
+                done[number] = outcome
+            yield done.pop(next_out)
+            next_out += 1
+    finally:
+        tasks.cancel_join_thread()
+        for worker in workers:
+            worker.terminate()  # SIGTERM: the worker stops its engine on the way out
+        for worker in workers:
+            worker.join(3 * GRACE + 1)
+            if worker.is_alive():
+                worker.kill()
+                worker.join()
+
+
+Outcome = tuple[str, str | None]
+
+
+def _receive(
+    results: multiprocessing.Queue[tuple[int, Outcome | str]],
+    workers: Sequence[multiprocessing.process.BaseProcess],
+) -> tuple[int, Outcome]:
+    """The next outcome a worker sends; a worker that failed or died is this run's bug."""
+    while True:
+        try:
+            number, outcome = results.get(timeout=0.5)
+        except queue.Empty:
+            if not all(worker.is_alive() for worker in workers):
+                raise RuntimeError("a worker process died") from None
+            continue
+        if isinstance(outcome, str):
+            raise RuntimeError(f"a worker failed: {outcome}")
+        return number, outcome
+
+
+def _work(
+    tasks: multiprocessing.Queue[tuple[int, Task]],
+    results: multiprocessing.Queue[tuple[int, Outcome | str]],
+) -> None:
+    """A worker: plays the games it is sent.  Ctrl-C is left to the main process, which
+    stops the workers; SIGTERM ends a worker through its exit handlers, which stop its
+    engine."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop)
+    while True:
+        number, task = tasks.get()
+        try:
+            outcome: Outcome | str = _one(*task)
+        except Exception as error:  # reported by the main process, as its own bug
+            outcome = f"{type(error).__name__}: {error}"
+        results.put((number, outcome))
+
+
+def _stop(signum: int, frame: FrameType | None) -> NoReturn:
+    raise SystemExit(128 + signum)

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from fractions import Fraction
-from typing import IO, Any, Final
+from typing import IO, Any, BinaryIO, Final
 
 from .. import cards, dice, kuckuck
 from ..cards import notation as cards_notation
 from ..cards import views as cards_views
 from ..dice import notation as dice_notation
 from ..dice import views as dice_views
-from ..errors import CuckooError, NotationError
+from ..errors import CuckooError, NotationError, shown
 from ..games import Kit, read_records
 from ..kuckuck import notation as kuckuck_notation
 from ..kuckuck import views as kuckuck_views
@@ -103,24 +103,27 @@ class DiceGame:
         waiting = dice.apply(self.state, move)
         return " ".join(f"{r}={_fraction(p)}" for r, p in dice.chance_outcomes(waiting))
 
-    def perft(self, depth: int) -> int:
-        return _dice_perft(self.state, depth)
+    def perft(self, depth: int, spend: Callable[[int], None]) -> int:
+        return _dice_perft(self.state, depth, spend)
 
 
-def _dice_perft(state: dice.State, depth: int) -> int:
+def _dice_perft(state: dice.State, depth: int, spend: Callable[[int], None]) -> int:
     """The number of distinct records of *depth* more plies: every legal move, and for an
     infection every re-roll outcome, is a branch.  Leaves are counted in bulk."""
     if depth == 0 or state.is_over:
         return 1 if depth == 0 else 0
     total = 0
-    for move in dice.legal_moves(state):
+    moves = dice.legal_moves(state)
+    spend(len(moves))
+    for move in moves:
         after = dice.apply(state, move)
         outcomes = [r for r, _ in dice.chance_outcomes(after)] if after.is_chance else [None]
         if depth == 1:
             total += len(outcomes)
         else:
             total += sum(
-                _dice_perft(dice.apply(after, r) if r else after, depth - 1) for r in outcomes
+                _dice_perft(dice.apply(after, r) if r else after, depth - 1, spend)
+                for r in outcomes
             )
     return total
 
@@ -172,8 +175,8 @@ class CardGame:
         state = cards.apply(self.state, cards.CUT) if text.strip() else self.state
         return " ".join(f"{o}={_fraction(p)}" for o, p in cards.chance_outcomes(state))
 
-    def perft(self, depth: int) -> int:
-        return _perft(self.state, depth, cards.legal_moves, cards.apply)
+    def perft(self, depth: int, spend: Callable[[int], None]) -> int:
+        return _perft(self.state, depth, cards.legal_moves, cards.apply, spend)
 
 
 def _word(move: str) -> str:
@@ -181,14 +184,22 @@ def _word(move: str) -> str:
     return move.replace(" ", ":")
 
 
-def _perft(state: Any, depth: int, legal: Callable[[Any], Any], apply: Callable[..., Any]) -> int:
+def _perft(
+    state: Any,
+    depth: int,
+    legal: Callable[[Any], Any],
+    apply: Callable[..., Any],
+    spend: Callable[[int], None],
+) -> int:
     """The number of move sequences of *depth* from *state*, chance outcomes included."""
     if depth == 0:
         return 1
     moves = legal(state)
-    if depth == 1:
+    if depth == 1:  # counted in bulk: no position made
+        spend(1)
         return len(moves)
-    return sum(_perft(apply(state, m), depth - 1, legal, apply) for m in moves)
+    spend(len(moves))
+    return sum(_perft(apply(state, m), depth - 1, legal, apply, spend) for m in moves)
 
 
 class KuckuckGame:
@@ -239,8 +250,8 @@ class KuckuckGame:
             for o, p in kuckuck.chance_outcomes(self.state)
         )
 
-    def perft(self, depth: int) -> int:
-        return _perft(self.state, depth, kuckuck.legal_moves, kuckuck.apply)
+    def perft(self, depth: int, spend: Callable[[int], None]) -> int:
+        return _perft(self.state, depth, kuckuck.legal_moves, kuckuck.apply, spend)
 
 
 Game = DiceGame | CardGame | KuckuckGame
@@ -261,7 +272,7 @@ class Session:
             ),
             "result": lambda _: self.current.result(),
             "chance": lambda args: self.current.chance(" ".join(args)),
-            "perft": lambda args: str(self.current.perft(_depth(_one(args)))),
+            "perft": self.perft,
             "record": self.record,
             "format": self.format,
         }
@@ -287,6 +298,22 @@ class Session:
     def apply(self, args: list[str]) -> str:
         self.current.apply(" ".join(args))
         return ""
+
+    def perft(self, args: list[str]) -> str:
+        """``perft N``, within :data:`PERFT_BUDGET` positions made: a count that would
+        take longer is refused at once rather than computed for minutes."""
+        game, depth, left = self.current, _depth(_one(args)), PERFT_BUDGET
+
+        def spend(moves: int) -> None:
+            nonlocal left
+            left -= moves
+            if left < 0:
+                raise ProtocolError(
+                    f"perft {depth} needs more than {PERFT_BUDGET} positions, "
+                    "the budget of this engine"
+                )
+
+        return str(game.perft(depth, spend))
 
     @staticmethod
     def _record(text: str) -> tuple[Kit, Record]:
@@ -324,15 +351,34 @@ class Session:
             return "? protocol - empty command"
         command = self.commands.get(words[0])
         if command is None:
-            return f"? protocol - unknown command {words[0]!r}"
+            return _failure("protocol", "-", f"unknown command {words[0]!r}")
         try:
             payload = command(words[1:])
         except CuckooError as error:
-            return f"? {error.kind} {error.rule or '-'} {error.detail}"
+            return _failure(error.kind, error.rule or "-", error.detail)
         except (ProtocolError, ValueError, IndexError) as error:
-            return f"? protocol - {error}"
+            return _failure("protocol", "-", str(error))
         return f"= {payload}" if payload else "="
 
+
+MAX_MESSAGE: Final = 300
+"""The most characters of an error answer's message: it may quote the command, which can
+be as long as :data:`MAX_LINE`."""
+
+
+def _failure(kind: str, rule: str, message: str) -> str:
+    """An error answer: one line (a control character in the message is escaped), its
+    message cut to :data:`MAX_MESSAGE` characters."""
+    message = shown(message)
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[:MAX_MESSAGE]}… ({len(message) - MAX_MESSAGE} more characters)"
+    return f"? {kind} {rule} {message}"
+
+
+PERFT_BUDGET: Final = 30_000
+"""The most positions ``perft`` makes before it gives up: about two seconds for the dice
+game (whose re-roll outcomes are the costly part), five times what the suites' largest
+perft needs (5,694 positions)."""
 
 MAX_PERFT_DEPTH: Final = 6
 """The deepest ``perft`` the engine answers: the suites ask for 4 at most, and the count
@@ -354,14 +400,29 @@ def _one(args: list[str]) -> str:
     return args[0]
 
 
-def serve(lines: Iterable[str] = sys.stdin, out: IO[str] = sys.stdout) -> int:
-    """Answer commands until ``quit`` or the end of input."""
+MAX_LINE: Final = 1_000_000
+"""The longest command line read, in bytes, its line break not counted: a whole record
+fits many times over."""
+
+
+def serve(stream: BinaryIO | None = None, out: IO[str] | None = None) -> int:
+    """Answer commands until ``quit`` or the end of input.  A line longer than
+    :data:`MAX_LINE` is never held whole: it is answered with one error and skipped, and
+    the session goes on."""
+    stream = stream or sys.stdin.buffer
+    out = out or sys.stdout
     session = Session()
-    for line in lines:
-        if line.split()[:1] == ["quit"]:
+    while raw := stream.readline(MAX_LINE + 1):
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while (rest := stream.readline(65536)) and not rest.endswith(b"\n"):
+                pass
+            answer = f"? protocol - a line longer than {MAX_LINE} bytes"
+        elif (line := raw.decode("utf-8", errors="replace")).split()[:1] == ["quit"]:
             out.write("=\n")
             out.flush()
             break
-        out.write(session.answer(line) + "\n")
+        else:
+            answer = session.answer(line)
+        out.write(answer + "\n")
         out.flush()
     return 0

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from ..errors import shown
 from ..progress import Progress
 
 __all__ = [
@@ -47,12 +48,19 @@ class EngineFailure(Exception):
 
 
 class Engine:
-    """A running engine, spoken to one line at a time."""
+    """A running engine, spoken to one line at a time.
+
+    Its pipes are non-blocking and every exchange (the command written, the answer read)
+    shares one deadline, so an engine that stops reading is as bounded as one that stops
+    answering.
+    """
 
     def __init__(self, command: str, timeout: float = 10.0) -> None:
         self.command, self.timeout = command, timeout
         self.process: subprocess.Popen[bytes] | None = None
         self._buffer = b""
+        self.timeouts = 0
+        """How many exchanges have timed out so far: shrinking gives up on a slow engine."""
 
     def _start(self) -> subprocess.Popen[bytes]:
         try:
@@ -61,52 +69,79 @@ class Engine:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
+                bufsize=0,
                 start_new_session=True,  # its own process group: restart kills it all
             )
         except (OSError, ValueError) as error:
-            raise EngineFailure(f"cannot start {self.command!r}: {error}") from None
+            raise EngineFailure(f"cannot start {quote(self.command)}: {error}") from None
+        assert self.process.stdin is not None and self.process.stdout is not None
+        for stream in (self.process.stdin, self.process.stdout):
+            os.set_blocking(stream.fileno(), False)
         self._buffer = b""
         return self.process
+
+    def _write(self, process: subprocess.Popen[bytes], data: bytes, deadline: float) -> bool:
+        """Write *data* before *deadline*; False if the engine stopped reading."""
+        assert process.stdin is not None
+        fd = process.stdin.fileno()
+        with selectors.DefaultSelector() as selector:
+            selector.register(fd, selectors.EVENT_WRITE)
+            while data:
+                left = deadline - time.monotonic()
+                if left <= 0 or not selector.select(left):
+                    return False
+                with suppress(BlockingIOError):
+                    data = data[os.write(fd, data) :]
+        return True
+
+    def _fail(self, message: str, timed_out: bool = False) -> EngineFailure:
+        """Restart the engine and say what went wrong."""
+        self.timeouts += timed_out
+        self.restart()
+        return EngineFailure(message)
 
     def ask(self, line: str) -> str:
         """Send one command; return the answer line without its line break."""
         process = self.process or self._start()
-        assert process.stdin is not None and process.stdout is not None
-        try:
-            process.stdin.write(line.encode("utf-8") + b"\n")
-            process.stdin.flush()
-        except OSError:
-            self.restart()
-            raise EngineFailure(f"the engine exited before {line.split()[0]!r}") from None
+        assert process.stdout is not None
+        name = quote(line.split()[0] if line.split() else line)
         deadline = time.monotonic() + self.timeout
+        try:
+            if not self._write(process, line.encode("utf-8") + b"\n", deadline):
+                raise self._fail(f"the engine did not read {name} in {self.timeout:g} s", True)
+        except OSError:
+            raise self._fail(f"the engine exited before {name}") from None
         fd = process.stdout.fileno()
         with selectors.DefaultSelector() as selector:
             selector.register(fd, selectors.EVENT_READ)
             while b"\n" not in self._buffer:
                 left = deadline - time.monotonic()
                 if left <= 0 or not selector.select(left):
-                    self.restart()
-                    raise EngineFailure(f"no answer to {line.split()[0]!r} in {self.timeout:g} s")
-                chunk = os.read(fd, 65536)
+                    raise self._fail(f"no answer to {name} in {self.timeout:g} s", True)
+                try:
+                    chunk = os.read(fd, 65536)
+                except BlockingIOError:
+                    continue
                 if not chunk:
-                    self.restart()
-                    raise EngineFailure(f"the engine exited while answering {line.split()[0]!r}")
+                    raise self._fail(f"the engine exited while answering {name}")
                 self._buffer += chunk
                 if len(self._buffer) > MAX_ANSWER and b"\n" not in self._buffer:
-                    self.restart()
-                    raise EngineFailure(f"an answer longer than {MAX_ANSWER} bytes")
+                    raise self._fail(f"an answer longer than {MAX_ANSWER} bytes")
         answer, _, self._buffer = self._buffer.partition(b"\n")
         text = answer.decode("utf-8", errors="replace").rstrip("\r")
         if not (text == "=" or text.startswith(("= ", "? "))):
-            self.restart()
-            raise EngineFailure(f"not an answer: {text[:80]!r}")
+            raise self._fail(f"not an answer: {quote(text)}")
         return text
 
     def restart(self) -> None:
-        """Stop the engine and every process it started; the next command starts afresh."""
+        """Stop the engine and every process it started (SIGTERM, then SIGKILL after a
+        short grace, to the whole group); the next command starts afresh."""
         if self.process is not None:
-            with suppress(ProcessLookupError, PermissionError):  # the group is gone
-                os.killpg(self.process.pid, signal.SIGKILL)
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                with suppress(ProcessLookupError, PermissionError):  # the group is gone
+                    os.killpg(self.process.pid, sig)
+                with suppress(subprocess.TimeoutExpired):
+                    self.process.wait(GRACE)
             self.process.wait()
             for stream in (self.process.stdin, self.process.stdout):
                 if stream is not None:
@@ -115,15 +150,29 @@ class Engine:
 
     def close(self) -> None:
         """Ask the engine to quit, then make sure nothing of it is left running."""
-        if self.process is not None and self.process.poll() is None:
-            try:
-                assert self.process.stdin is not None
-                self.process.stdin.write(b"quit\n")
-                self.process.stdin.flush()
-                self.process.wait(timeout=1)
-            except (OSError, subprocess.TimeoutExpired):
-                pass
+        process = self.process
+        if process is not None and process.poll() is None:
+            with suppress(OSError, subprocess.TimeoutExpired):
+                if self._write(process, b"quit\n", time.monotonic() + GRACE):
+                    process.wait(GRACE)
         self.restart()
+
+
+GRACE: Final = 0.5
+"""Seconds an engine is given to quit, or to end after SIGTERM, before it is killed."""
+
+QUOTED: Final = 200
+"""The most characters of an engine's value a message quotes."""
+
+
+def quote(value: object) -> str:
+    """*value* as a message quotes it (its ``repr``), cut to :data:`QUOTED` characters, so
+    that an engine's huge answer makes a short report.  Every message that shows an
+    engine's value goes through here."""
+    text = repr(value)
+    if len(text) <= QUOTED:
+        return text
+    return f"{text[:QUOTED]}… ({len(text) - QUOTED} more characters)"
 
 
 def parse_json(text: str, what: str) -> Any:
@@ -132,7 +181,7 @@ def parse_json(text: str, what: str) -> Any:
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
-        raise EngineFailure(f"{what} is not JSON: {text[:60]!r}") from None
+        raise EngineFailure(f"{what} is not JSON: {quote(text)}") from None
 
 
 @dataclass
@@ -148,12 +197,14 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        return not self.failed
+        """Nothing failed, and something was checked: an empty suite proves nothing."""
+        return not self.failed and bool(self.passed or self.xfailed)
 
     def summary(self) -> str:
         line = f"{sum(self.passed.values())} passed, {sum(self.failed.values())} failed"
         xfailed = sum(self.xfailed.values())
-        return line + (f", {xfailed} xfailed" if xfailed else "")
+        line += f", {xfailed} xfailed" if xfailed else ""
+        return line if self.failed or self.ok else line + ": nothing was checked"
 
 
 # -- the suite -------------------------------------------------------------------------------
@@ -180,8 +231,8 @@ def _check(engine: Engine, case: dict[str, Any]) -> str | None:
                 wanted = expect["error"]
                 if (kind, rule) == (wanted["kind"], wanted["rule"]):
                     return None
-                return f"expected ? {wanted['kind']} {wanted['rule']}, got {answer[:120]!r}"
-            return f"{command[:60]!r} failed: {answer[:120]!r}"
+                return f"expected ? {wanted['kind']} {wanted['rule']}, got {quote(answer)}"
+            return f"{quote(command)} failed: {quote(answer)}"
     if "error" in expect:
         return f"expected ? {expect['error']['kind']} {expect['error']['rule']}, got ="
     if "format" in expect:
@@ -202,7 +253,7 @@ def _check(engine: Engine, case: dict[str, Any]) -> str | None:
 def _perft(engine: Engine, depth: int) -> int:
     text = payload(engine, f"perft {depth}")
     if not text.isdigit():
-        raise EngineFailure(f"perft {depth} answered {text[:40]!r}, not a number")
+        raise EngineFailure(f"perft {depth} answered {quote(text)}, not a number")
     return int(text)
 
 
@@ -210,7 +261,7 @@ def chance_pairs(text: str) -> dict[str, str]:
     """A ``chance`` answer, ``OUTCOME=P ...``, as a map; a word without ``=`` fails."""
     pairs = [word.split("=", 1) for word in text.split()]
     if any(len(pair) != 2 for pair in pairs):
-        raise EngineFailure(f"a chance answer needs OUTCOME=P words: {text[:60]!r}")
+        raise EngineFailure(f"a chance answer needs OUTCOME=P words: {quote(text)}")
     return dict(pairs)
 
 
@@ -218,7 +269,7 @@ def payload(engine: Engine, command: str) -> str:
     """The payload of a command that must succeed."""
     answer = engine.ask(command)
     if answer.startswith("?"):
-        raise EngineFailure(f"{command[:60]!r} failed: {answer[:120]!r}")
+        raise EngineFailure(f"{quote(command)} failed: {quote(answer)}")
     return answer[2:]
 
 
@@ -231,11 +282,14 @@ def compare(expected: object, got: object) -> str | None:
         extra = [m for m in got if m not in expected][:5]
         if not (missing or extra):
             return f"the same moves, but {len(expected)} expected and {len(got)} given"
-        return f"missing {missing}, unexpected {extra}"
+        return f"missing {quote(missing)}, unexpected {quote(extra)}"
     if isinstance(expected, dict) and isinstance(got, dict):
         keys = sorted(k for k in expected.keys() | got.keys() if expected.get(k) != got.get(k))
-        return "; ".join(f"{k}: expected {expected.get(k)!r}, got {got.get(k)!r}" for k in keys[:3])
-    return f"expected {expected!r}, got {got!r}"
+        return "; ".join(
+            f"{quote(k)}: expected {quote(expected.get(k))}, got {quote(got.get(k))}"
+            for k in keys[:3]
+        )
+    return f"expected {quote(expected)}, got {quote(got)}"
 
 
 def run_suite(
@@ -289,28 +343,36 @@ def run_suite(
 
 # -- the command line --------------------------------------------------------------------------
 
+MAX_TIMEOUT: Final = 86_400.0
+"""The longest ``--timeout``: a day (a longer wait is no bound at all)."""
 
-def _number(minimum: float, kind: type[int] | type[float], what: str) -> Callable[[str], Any]:
-    """An argparse type: a finite number of *kind* of at least *minimum* (above 0 for
-    seconds)."""
 
-    def read(text: str) -> int | float:
-        try:
-            value = kind(text)
-        except ValueError:
-            value = float("nan")
-        if not (minimum <= value < float("inf")) or (kind is float and value <= 0):
-            raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}")
-        return value
+def _seconds(text: str) -> float:
+    """An argparse type: seconds above 0 and at most :data:`MAX_TIMEOUT`."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= MAX_TIMEOUT:  # nan and inf fail too
+        raise argparse.ArgumentTypeError(
+            f"expected seconds above 0 and at most {MAX_TIMEOUT:g}, not {quote(text)}"
+        )
+    return value
 
-    return read
+
+def _count(text: str) -> int:
+    """An argparse type: a whole number >= 0."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {quote(text)}")
+    return int(text)
 
 
 GAME_NAMES: Final = ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``cuckoo conform``."""
+def add_arguments(parser: argparse.ArgumentParser, jobs: Callable[[str], int]) -> None:
+    """The options of ``cuckoo conform``; *jobs* reads ``-j`` with the cap every command
+    shares."""
     parser.add_argument(
         "--engine", required=True, help='the engine\'s command, e.g. "cuckoo serve"'
     )
@@ -318,13 +380,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--xfail", help="a file of case IDs expected to fail, one a line")
     parser.add_argument(
         "--timeout",
-        type=_number(0, float, "a number of seconds above 0"),
+        type=_seconds,
         default=10.0,
-        help="seconds to wait for each answer (default: 10)",
+        help=f"seconds to wait for each answer, above 0, at most {MAX_TIMEOUT:g} (default: 10)",
     )
     parser.add_argument(
         "--random",
-        type=_number(0, int, "a whole number >= 0"),
+        type=_count,
         default=0,
         metavar="N",
         help="instead of the suite, play N random games against the reference, "
@@ -339,7 +401,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-j",
         "--jobs",
-        type=_number(1, int, "a whole number >= 1"),
+        type=jobs,
         default=1,
         help="random games played at once, each with its own engine (default: 1)",
     )
@@ -350,32 +412,82 @@ def _usage(message: str) -> int:
     return EXIT_USAGE
 
 
-def _expected_failures(path: str) -> set[str]:
-    with open(path, encoding="utf-8") as lines:
-        return {line.split("#")[0].strip() for line in lines} - {""}
+MAX_XFAIL: Final = 1_000_000
+"""The largest expected-failures file read, in bytes."""
+
+
+def read_bounded(path: Path, limit: int) -> str:
+    """The text of *path*, refused beyond *limit* bytes, so that a file that never ends
+    (``/dev/zero``) costs a bounded read.
+
+    :raises ValueError: for a file too large or not UTF-8 (:class:`OSError` as ``open``).
+    """
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"{shown(str(path))}: larger than {limit:,} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{shown(str(path))}: not UTF-8 text (byte {error.start})") from None
+
+
+def _expected_failures(path: str, suites: list[dict[str, Any]]) -> set[str]:
+    """The case IDs of the file at *path*; one that no suite holds is an error (a typo
+    would otherwise hide a failure for ever)."""
+    text = read_bounded(Path(path), MAX_XFAIL)
+    ids = {line.split("#")[0].strip() for line in text.splitlines()} - {""}
+    unknown = sorted(ids - {case["id"] for suite in suites for case in suite["cases"]})
+    if unknown:
+        raise ValueError(
+            f"{shown(path)}: {len(unknown)} case ID(s) no suite holds: {quote(unknown)}"
+        )
+    return ids
 
 
 def main(args: argparse.Namespace) -> int:
-    """``cuckoo conform``: 0 when everything passed, 1 when something failed, 2 for a usage
-    error or an engine that cannot start."""
+    """``cuckoo conform``: 0 when everything passed, 1 when something failed (or nothing
+    was checked), 2 for a usage error or an engine that cannot start; interrupted (Ctrl-C
+    or SIGTERM), it stops its engines and workers and says so in one line."""
+    try:
+        return _conform(args)
+    except KeyboardInterrupt:
+        print("cuckoo: interrupted; every engine stopped", file=sys.stderr)
+        return 130
+    except SystemExit as stop:  # SIGTERM, made to unwind like Ctrl-C
+        print("cuckoo: terminated; every engine stopped", file=sys.stderr)
+        raise stop
+
+
+def _conform(args: argparse.Namespace) -> int:
     from .differential import differential
+    from .protocol import PROTOCOL
     from .suite import load, load_all
 
     if not args.engine.split():
         return _usage('--engine needs a command, such as "cuckoo serve"')
     try:
         suites = [load(Path(args.suite))] if args.suite else load_all()
-        xfail = _expected_failures(args.xfail) if args.xfail else set()
     except (OSError, ValueError) as error:
-        return _usage(f"cannot read {'the suite' if args.suite else 'a file'}: {error}")
+        return _usage(f"cannot read the suite: {error}")
     if args.game:
         suites = [suite for suite in suites if suite["game"] == args.game]
+    try:
+        xfail = _expected_failures(args.xfail, suites) if args.xfail else set()
+    except (OSError, ValueError) as error:
+        return _usage(f"cannot read the expected failures: {error}")
     engine = Engine(args.engine, timeout=args.timeout)
     try:
         try:
-            engine.ask("protocol")
+            answer = engine.ask("protocol")
         except EngineFailure as error:
-            return _usage(f"the engine {args.engine!r} cannot start: {error}")
+            return _usage(f"the engine {quote(args.engine)} cannot start: {error}")
+        if answer != f"= {PROTOCOL}":
+            print(
+                f"cuckoo: the engine answers protocol with {quote(answer)}, not '= {PROTOCOL}'",
+                file=sys.stderr,
+            )
+            return EXIT_FAILED
         if args.random:
             engine.close()
             games = (args.game,) if args.game else GAME_NAMES

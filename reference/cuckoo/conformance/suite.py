@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -42,11 +42,13 @@ from ..dice import (
 from ..dice import ruleset as dice_ruleset
 from ..dice.notation import format_record, parse, record_of
 from ..dice.playout import random_game
+from ..errors import shown
 from ..kuckuck import rules as kuckuck_rules
 from ..kuckuck.notation import format_record as kuckuck_format
 from ..kuckuck.notation import record_of as kuckuck_record_of
 from ..kuckuck.playout import random_game as kuckuck_random_game
 from .protocol import Session
+from .runner import quote, read_bounded
 
 __all__ = ["SCHEMA", "SUITE", "build", "load", "load_all", "new_command"]
 
@@ -880,13 +882,95 @@ def load_all() -> list[dict[str, Any]]:
     return [load(path) for path in sorted(SUITE.parent.glob("*.json"))]
 
 
+MAX_SUITE: Final = 64_000_000
+"""The largest suite file read, in bytes (the shipped ones are well under 1 MB)."""
+
+
 def load(path: Path = SUITE) -> dict[str, Any]:
-    """The suite at *path*, checked to be of a schema this runner reads."""
-    suite = json.loads(path.read_text(encoding="utf-8"))
+    """The suite at *path*, checked to be of a schema this runner reads and of its shape,
+    case by case, before the first case is run.
+
+    :raises ValueError: naming the file, the case and what is wrong.
+    """
+    try:
+        suite = json.loads(read_bounded(path, MAX_SUITE))
+    except RecursionError:
+        raise ValueError(f"{shown(str(path))}: JSON nested too deep to read") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{shown(str(path))}:{error.lineno}:{error.colno}: {error.msg}") from None
     if not isinstance(suite, dict) or suite.get("schema") != SCHEMA:
         found = suite.get("schema") if isinstance(suite, dict) else type(suite).__name__
-        raise ValueError(f"{path}: schema {found!r}, expected {SCHEMA!r}")
+        raise ValueError(f"{shown(str(path))}: schema {quote(found)}, expected {SCHEMA!r}")
+    problem = _shape(suite)
+    if problem:
+        raise ValueError(f"{shown(str(path))}: {problem}")
     return suite
+
+
+EXPECTED: Final[dict[str, Callable[[Any], bool]]] = {
+    "error": lambda v: isinstance(v, dict) and _all(str, (v.get("kind"), v.get("rule"))),
+    "format": lambda v: True,
+    "perft": lambda v: isinstance(v, list) and _all(int, v),
+    "state": lambda v: True,
+    "legal": lambda v: isinstance(v, list) and _all(str, v),
+    "chance": lambda v: (
+        isinstance(v, dict)
+        and isinstance(v.get("move"), str)
+        and isinstance(v.get("outcomes"), dict)
+    ),
+    "result": lambda v: isinstance(v, str),
+}
+"""What each kind of expected answer must hold."""
+
+
+def _all(kind: type, values: Any) -> bool:
+    return all(isinstance(v, kind) and not isinstance(v, bool) for v in values)
+
+
+def _shape(suite: dict[str, Any]) -> str | None:
+    """What is wrong with the shape of *suite*, if anything: the first problem found."""
+    rules, cases = suite.get("rules"), suite.get("cases")
+    if not isinstance(suite.get("game"), str):
+        return "'game' must be a name"
+    if not (isinstance(rules, dict) and all(isinstance(r, dict) for r in rules.values())):
+        return "'rules' must map each rule ID to its section"
+    if not isinstance(cases, list):
+        return "'cases' must be a list"
+    seen: set[str] = set()
+    for number, case in enumerate(cases, 1):
+        problem = _case_problem(case)
+        name = case.get("id") if isinstance(case, dict) else None
+        if problem is None and name in seen:
+            problem = "the same ID as an earlier case"
+        if problem:
+            return f"case {number}{f' ({quote(name)})' if isinstance(name, str) else ''}: {problem}"
+        seen.add(case["id"])
+    return None
+
+
+def _case_problem(case: Any) -> str | None:
+    """What is wrong with one case, if anything."""
+    if not isinstance(case, dict):
+        return "not an object"
+    if not (isinstance(case.get("id"), str) and case["id"].strip()):
+        return "'id' must be a non-empty text"
+    if not (isinstance(case.get("rules"), list) and case["rules"] and _all(str, case["rules"])):
+        return "'rules' must be a non-empty list of rule IDs"
+    expect = case.get("expect")
+    if not (isinstance(expect, dict) and len(expect) == 1 and next(iter(expect)) in EXPECTED):
+        return f"'expect' must hold one of {', '.join(EXPECTED)}"
+    kind, value = next(iter(expect.items()))
+    if not EXPECTED[kind](value):
+        return f"'expect' {kind!r} is not of the right type"
+    if "record" in case:
+        return None if isinstance(case["record"], str) else "'record' must be a text"
+    if not (isinstance(case.get("moves"), list) and _all(str, case["moves"])):
+        return "'moves' must be a list of moves (or give a 'record')"
+    try:
+        new_command(case.get("setup"))  # type: ignore[arg-type]
+    except (AttributeError, KeyError, TypeError):
+        return "'setup' lacks a field or has one of the wrong type"
+    return None
 
 
 def dump(suite: dict[str, Any]) -> str:
