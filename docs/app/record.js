@@ -320,7 +320,12 @@ async function redo() {
 
 async function exported() {
   const { game } = open;
-  return { name: fileName(game), text: await engine.call("table_record", JSON.stringify(game.table)) };
+  try {
+    return { name: fileName(game), text: await engine.call("table_record", JSON.stringify(game.table)) };
+  } catch (error) {
+    say(`The record cannot be written: ${error.message}`, "error");
+    return null;
+  }
 }
 
 // -- wiring ----------------------------------------------------------------------------
@@ -355,10 +360,13 @@ $("#close").addEventListener("click", showList);
 $("#undo").addEventListener("click", undo);
 $("#redo").addEventListener("click", redo);
 $("#download").addEventListener("click", async () => {
-  const { name, text } = await exported();
-  download(name, text);
+  const record = await exported();
+  if (record) download(record.name, record.text);
 });
-$("#copy").addEventListener("click", async () => say(await copy((await exported()).text)));
+$("#copy").addEventListener("click", async () => {
+  const record = await exported();
+  if (record) say(await copy(record.text));
+});
 
 // Another tab wrote a game: the list shows it, and the game open here is shown as it is
 watch(SHELF, (id, rev) => {
