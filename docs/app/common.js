@@ -153,8 +153,17 @@ export function say(message, kind = "info") {
  * loaded ask it to keep every file (the runtime is fetched once, by the page). */
 export function keepOffline(engine) {
   if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.register("sw.js").catch(() => {});
+  register();
   engine.ready.then(() => keepAll(), () => {});
+}
+
+/** Register the service worker (at the site's root, so that it also keeps the rulebook's
+ * pages the app links to); an earlier one of the app's own folder is dropped. */
+export function register() {
+  navigator.serviceWorker.register("../sw.js", { scope: "../" }).catch(() => {});
+  navigator.serviceWorker.getRegistrations().then((all) => {
+    for (const old of all) if (old.scope === new URL("./", location.href).href) old.unregister();
+  }, () => {});
 }
 
 /** Ask the service worker to keep every file of the app, the runtime included. */

@@ -154,3 +154,24 @@ def test_offline_after_first_visit(context: Any, page: Any) -> None:
     set_up(page, table)
     check_shown(page, table)
     assert page.locator("#choices .tap").count() > 0
+
+
+def test_offline_after_visiting_only_the_landing_page(context: Any, page: Any) -> None:
+    """The landing page keeps the whole app, the engine's runtime included, and the rule
+    pages the app links to open offline too."""
+    page.goto("app/index.html")
+    wait_offline_kept(page)
+    context.set_offline(True)
+    page.goto("app/record.html")
+    wait_ready(page)
+    table = dice_table()
+    set_up(page, table)
+    check_shown(page, table)
+    rules = json.loads(page.evaluate("fetch('rules.json').then((r) => r.text())"))
+    page.goto(f"app/{rules['CD-SETUP-ROLL']['url']}")
+    page.wait_for_selector("#CD-SETUP-ROLL", state="attached")
+    assert page.evaluate(  # every style sheet of the page loaded, from the kept copy
+        "[...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)"
+    )
+    page.goto("app/")
+    page.wait_for_selector("a.card")
