@@ -86,6 +86,13 @@ export function startEngine() {
   };
 }
 
+/** *text* from a record or a person (a name, a comment) set apart for the text around it
+ * (first-strong isolate ... pop isolate): a direction override inside it (U+202E) cannot
+ * reverse what follows, in plain text where no element can be used (an option). */
+export function isolate(text) {
+  return `\u2068${text}\u2069`;
+}
+
 /** A new element: el("p", {class: "x"}, "text", child, ...). */
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -118,7 +125,7 @@ export async function problemItem(problem, source = "") {
       ": ",
     );
   }
-  item.append(problem.detail);
+  item.append(el("bdi", {}, problem.detail));
   return item;
 }
 

@@ -1,6 +1,6 @@
 // The table recorder: set up a game as the table shows it, then tap each move the engine
 // says is legal; every move is saved in the browser at once; export the canonical record.
-import { copy, download, el, keepOffline, problemItem, say, startEngine } from "./common.js";
+import { copy, download, el, isolate, keepOffline, problemItem, say, startEngine } from "./common.js";
 import { Stale, fileName, forget, game as storedGame, games, save, storageProblem, watch } from "./store.js";
 import { offer } from "./taps.js";
 
@@ -170,8 +170,8 @@ function newTable() {
 
 function gameName(table) {
   const who = table.game === "cuckoo-dice"
-    ? [table.names.Blue || "Blue", table.names.Red || "Red"].join(" vs ")
-    : table.players.join(", ");
+    ? [table.names.Blue || "Blue", table.names.Red || "Red"].map(isolate).join(" vs ")
+    : table.players.map(isolate).join(", ");
   const when = new Date().toLocaleString([], { dateStyle: "short", timeStyle: "short" });
   return `${NAMES[table.game]}: ${who} (${when})`;
 }

@@ -7,13 +7,14 @@
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = `cuckoo-app-${VERSION}`;
-const RUNTIME = (f) => f.startsWith("app/pyodide/") || f.startsWith("app/wheels/");
-const SHELL = FILES.filter((f) => !RUNTIME(f));
+const LATER = (f) => !f.startsWith("app/") || f.startsWith("app/pyodide/") || f.startsWith("app/wheels/");
+const SHELL = FILES.filter((f) => !LATER(f));
 const KEPT = new Set(FILES.map((f) => new URL(f, self.location.href).href));
 
 self.addEventListener("install", (event) => {
-  // The pages and scripts at once; the runtime when a page asks (see "keep"), so that a
-  // first visit to an engine page does not download it twice.
+  // The app's pages and scripts at once; the runtime and the rule pages when a page asks
+  // (see "keep"), so that a first visit to an engine page does not download the runtime
+  // twice, and the rule pages do not compete with it.
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
   self.skipWaiting();
 });

@@ -228,3 +228,13 @@ def test_an_infection_gets_its_re_roll_drawn_and_announced() -> None:
     )
     assert "ok" in play(table, text)
     assert "re-rolled" in web.describe(text)
+
+
+def test_a_result_reads_with_the_winners_count_first() -> None:
+    """The words under the picture of a finished game: "Red wins, 2 sides to 1"."""
+    from cuckoo.dice.scoring import Outcome
+    from cuckoo.dice.svg import outcome_words
+
+    totals = ((20, 6), (8, 25), (13, 16))
+    assert outcome_words(Outcome((1,), "sides", totals, (1, 2))).endswith("Red wins, 2 sides to 1")
+    assert outcome_words(Outcome((0,), "sides", totals, (3, 0))).endswith("Blue wins, 3 sides to 0")
