@@ -293,7 +293,7 @@ def build_app(app: Sphinx, exception: Exception | None) -> None:
         shutil.copy2(path, examples / path.name)
     (target / "rules.json").write_text(json.dumps(rule_locations(app), indent=1) + "\n")
     build = {
-        "version": _version(target),
+        "version": _version(target, _files(target)),
         "pyodide": PYODIDE_VERSION,
         "wheels": [f"wheels/{n}" for n in names],
         "bytecode": "wheels/bytecode.zip",
@@ -336,24 +336,44 @@ def _files(target: Path) -> list[str]:
     return sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
 
 
-def _version(target: Path) -> str:
-    """A hash of the names and contents of every file of the app so far."""
+def _version(folder: Path, names: list[str]) -> str:
+    """A hash of the names and contents of the files *names* of *folder*."""
     digest = hashlib.sha256()
-    for name in _files(target):
-        digest.update(name.encode() + b"\0" + (target / name).read_bytes())
+    for name in names:
+        digest.update(name.encode() + b"\0" + (folder / name).read_bytes())
     return digest.hexdigest()[:16]
 
 
+def _rule_pages(target: Path) -> list[str]:
+    """The rulebook's pages the app links to (every page that defines a rule, and the
+    rulebook's front page), with the styles and scripts they load: paths from the site's
+    root."""
+    site = target.parent
+    locations = json.loads((target / "rules.json").read_text(encoding="utf-8"))
+    pages = {(target / v["url"].split("#")[0]).resolve() for v in locations.values()}
+    pages.add((site / "index.html").resolve())
+    found = set()
+    for page in pages:
+        found.add(page)
+        for link in re.findall(r'(?:href|src)="([^"#?:]+)(?:\?[^"]*)?"', page.read_text("utf-8")):
+            if "_static/" in link and (page.parent / link).resolve().is_file():
+                found.add((page.parent / link).resolve())
+    return sorted(f.relative_to(site.resolve()).as_posix() for f in found)
+
+
 def _service_worker(target: Path) -> None:
-    """``sw.js`` with the list of every file of the app and a version made of their hashes,
-    so that a new build replaces what a browser keeps, and an old one is never mixed in.
-    (``build.json`` has a version too, made before it: the key of the engine's snapshot.)"""
-    files = _files(target)
+    """``sw.js`` at the root of the site (so that it may answer for the rulebook's pages
+    too), with the list of every file of the app and of the rule pages the app links to,
+    and a version made of their hashes, so that a new build replaces what a browser keeps,
+    and an old one is never mixed in. (``build.json`` has a version too, made before it:
+    the key of the engine's snapshot.)"""
+    site = target.parent
+    files = [f"app/{name}" for name in _files(target)] + _rule_pages(target)
     template = (SOURCE / "sw.js").read_text(encoding="utf-8")
-    text = template.replace("__VERSION__", _version(target)).replace(
-        "__FILES__", json.dumps(["./", *files])
+    text = template.replace("__VERSION__", _version(site, files)).replace(
+        "__FILES__", json.dumps(["app/", *files])
     )
-    (target / "sw.js").write_text(text, encoding="utf-8")
+    (site / "sw.js").write_text(text, encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

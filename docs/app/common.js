@@ -1,22 +1,56 @@
 // What every page of the app shares: the engine worker, the loading bar, links from rule
 // IDs to the rulebook, downloads, and the service worker that keeps the app offline.
 
+const LOAD_LIMIT = 120_000;
+/** Milliseconds: a first visit on a slow phone network takes well under a minute; after
+ * this the page says the engine did not load (and still takes it if it comes). */
+
+/** What to do when the engine cannot load, for the page's loading bar. */
+const WHAT_TO_DO =
+  "Connect to the network and reload this page: the app keeps itself for offline use once it has loaded.";
+
 /** Start the engine; resolves to an object whose call(fn, ...args) resolves to the parsed
- * JSON (or text) the engine answers. Progress goes to the page's #loading element. */
+ * JSON (or text) the engine answers. Progress goes to the page's #loading element; a
+ * worker that fails to start, or takes too long, is said there with what to do. */
 export function startEngine() {
   const worker = new Worker("engine-worker.js", { type: "module" });
   const waiting = new Map();
   let next = 1;
   const bar = document.querySelector("#loading");
   const started = performance.now();
+  let failed = null;
+  const fail = (why) => {
+    if (failed) return;
+    failed = new Error(why);
+    bar.hidden = false;
+    bar.querySelector(".what").textContent = `The rules engine could not be loaded: ${why}. ${WHAT_TO_DO}`;
+    bar.classList.add("failed");
+    for (const { reject } of waiting.values()) reject(failed);
+    waiting.clear();
+  };
   const ready = new Promise((resolve, reject) => {
+    const late = setTimeout(
+      () => bar.hidden || (bar.querySelector(".what").textContent =
+        `The rules engine has not loaded after ${LOAD_LIMIT / 1000} s. ${WHAT_TO_DO}`),
+      LOAD_LIMIT,
+    );
+    // a script of the worker that cannot be fetched (offline before the app was kept, a
+    // blocked download) ends the worker with no message of its own
+    worker.onerror = (event) => {
+      event.preventDefault();
+      clearTimeout(late);
+      fail(event.message ? `${event.message}` : "a file of the engine did not download");
+      reject(failed);
+    };
     worker.onmessage = ({ data }) => {
       if (data.progress) {
         console.debug(`engine: ${data.progress} at ${data.ms} ms`);
         bar.querySelector(".what").textContent = data.progress + "…";
         bar.querySelector("progress").value = data.step / (data.steps + 1);
       } else if (data.ready) {
+        clearTimeout(late);
         bar.hidden = true;
+        bar.classList.remove("failed");
         document.body.classList.add("ready");
         document.body.dataset.readyMs = String(Math.round(performance.now() - started));
         document.body.dataset.start = data.start; // "fresh", or "snapshot" of a past visit
@@ -24,22 +58,24 @@ export function startEngine() {
       } else if (data.snapshot) {
         document.body.dataset.snapshot = data.snapshot; // kept for the next visit, or not
       } else if (data.failed) {
-        bar.querySelector(".what").textContent = `The engine could not start: ${data.failed}`;
-        bar.classList.add("failed");
-        reject(new Error(data.failed));
+        clearTimeout(late);
+        fail(data.failed);
+        reject(failed);
       } else {
-        const { resolve: done, reject: fail } = waiting.get(data.id);
+        const { resolve: done, reject: refuse } = waiting.get(data.id);
         waiting.delete(data.id);
-        if ("error" in data) fail(new Error(data.error));
+        if ("error" in data) refuse(new Error(data.error));
         else done(data.json ? JSON.parse(data.value) : data.value);
       }
     };
   });
+  ready.catch(() => {}); // said on the page; each call rejects on its own
   return {
     ready,
     /** Call a function of cuckoo.web; a JSON answer comes back parsed, a text as text. */
     async call(fn, ...args) {
       await ready;
+      if (failed) throw failed;
       const id = next++;
       const answer = await new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
@@ -48,6 +84,13 @@ export function startEngine() {
       return answer;
     },
   };
+}
+
+/** *text* from a record or a person (a name, a comment) set apart for the text around it
+ * (first-strong isolate ... pop isolate): a direction override inside it (U+202E) cannot
+ * reverse what follows, in plain text where no element can be used (an option). */
+export function isolate(text) {
+  return `\u2068${text}\u2069`;
 }
 
 /** A new element: el("p", {class: "x"}, "text", child, ...). */
@@ -82,7 +125,7 @@ export async function problemItem(problem, source = "") {
       ": ",
     );
   }
-  item.append(problem.detail);
+  item.append(el("bdi", {}, problem.detail));
   return item;
 }
 
@@ -117,13 +160,26 @@ export function say(message, kind = "info") {
  * loaded ask it to keep every file (the runtime is fetched once, by the page). */
 export function keepOffline(engine) {
   if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.register("sw.js").catch(() => {});
-  engine.ready.then(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const channel = new MessageChannel();
-    channel.port1.onmessage = ({ data }) => {
-      document.body.dataset.offline = data.kept ? "kept" : "failed";
-    };
-    registration.active.postMessage({ keep: true }, [channel.port2]);
-  });
+  register();
+  engine.ready.then(() => keepAll(), () => {});
+}
+
+/** Register the service worker (at the site's root, so that it also keeps the rulebook's
+ * pages the app links to); an earlier one of the app's own folder is dropped. */
+export function register() {
+  navigator.serviceWorker.register("../sw.js", { scope: "../" }).catch(() => {});
+  navigator.serviceWorker.getRegistrations().then((all) => {
+    for (const old of all) if (old.scope === new URL("./", location.href).href) old.unregister();
+  }, () => {});
+}
+
+/** Ask the service worker to keep every file of the app, the runtime included. */
+export async function keepAll() {
+  if (!("serviceWorker" in navigator)) return;
+  const registration = await navigator.serviceWorker.ready;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = ({ data }) => {
+    document.body.dataset.offline = data.kept ? "kept" : "failed";
+  };
+  registration.active.postMessage({ keep: true }, [channel.port2]);
 }

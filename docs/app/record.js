@@ -1,40 +1,72 @@
 // The table recorder: set up a game as the table shows it, then tap each move the engine
 // says is legal; every move is saved in the browser at once; export the canonical record.
-import { copy, download, el, keepOffline, problemItem, say, startEngine } from "./common.js";
-import { fileName, forget, games, keep } from "./store.js";
+import { copy, download, el, isolate, keepOffline, problemItem, say, startEngine } from "./common.js";
+import { Stale, fileName, forget, game as storedGame, games, save, storageProblem, watch } from "./store.js";
 import { offer } from "./taps.js";
 
-const KEY = "cuckoo-recorder-games";
-const OPEN = "cuckoo-recorder-open";
+const SHELF = "cuckoo-recorder-games";
+const TAB = "cuckoo-recorder-tab"; // sessionStorage: this tab's screen and game, over a reload
+const DRAFT = "cuckoo-recorder-setup"; // sessionStorage: the setup being entered
 const NAMES = { "cuckoo-dice": "Dice pyramid", "cuckoo-cards": "Card game", "zum-kuckuck": "Zum Kuckuck!" };
 const engine = startEngine();
 keepOffline(engine);
 const $ = (selector) => document.querySelector(selector);
-let openId = null;
+/** The game this tab shows: its id, the game, the stored version it was read at (rev), and
+ * whether it holds taps the browser could not keep (unsaved). */
+let open = null;
+
+/** This tab's own state in sessionStorage (a reload keeps it, another tab has its own). */
+function remember(key, value) {
+  try {
+    if (value == null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // no session storage: a reload starts at the list, nothing else is lost
+  }
+}
+function recalled(key) {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(key));
+    return value && typeof value === "object" ? value : null;
+  } catch {
+    return null;
+  }
+}
 
 function showOnly(id) {
   for (const section of ["list", "setup", "table"]) $(`#${section}`).hidden = section !== id;
+  say(""); // a status line belongs to the screen it was written on
 }
 
 // -- the list of games ------------------------------------------------------------------
 
-function showList() {
-  openId = null;
-  localStorage.removeItem(OPEN);
-  const all = Object.entries(games(KEY)).sort((a, b) => b[1].updated.localeCompare(a[1].updated));
+async function showList() {
+  open = null;
+  remember(TAB, { screen: "list" });
+  showOnly("list");
+  let found;
+  try {
+    found = await games(SHELF);
+  } catch (error) {
+    $("#games").replaceChildren();
+    $("#no-games").hidden = true;
+    say(`Games cannot be kept in this browser: ${storageProblem(error)}.`, "error");
+    return;
+  }
+  const all = Object.entries(found.games).sort((a, b) => b[1].updated.localeCompare(a[1].updated));
   $("#games").replaceChildren(
     ...all.map(([id, game]) =>
       el(
         "li",
         {},
-        el("span", { class: "name" }, game.name, el("br"),
-          el("small", {}, `${game.table.moves.length} moves · ${new Date(game.updated).toLocaleString()}`)),
+        el("span", { class: "name" }, el("bdi", {}, game.name), el("br"),
+          el("small", {}, `${count(game.table.moves.length, "move")} · ${new Date(game.updated).toLocaleString()}`)),
         el("button", { type: "button", class: "needs-engine", onclick: () => openGame(id) }, "Continue"),
         el("button", {
           type: "button",
-          onclick: () => {
+          onclick: async () => {
             if (confirm(`Delete ${game.name}? Its record is lost unless downloaded.`)) {
-              forget(KEY, id);
+              await forget(SHELF, id);
               showList();
             }
           },
@@ -42,13 +74,43 @@ function showList() {
       ),
     ),
   );
-  $("#no-games").hidden = all.length > 0;
-  showOnly("list");
+  $("#no-games").hidden = all.length + found.damaged.length > 0;
+  if (found.damaged.length) {
+    const which = found.damaged.map(([id, wrong]) => `${id} (${wrong})`).join(", ");
+    say(`${count(found.damaged.length, "stored game")} cannot be read and ${found.damaged.length === 1 ? "is" : "are"} left as stored: ${which}.`, "error");
+  }
+}
+
+/** "1 move", "2 moves". */
+function count(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 // -- setting up a new game --------------------------------------------------------------
 
 const rolls = [[], []];
+const FIELDS = ["game", "ruleset", "blue-name", "red-name", "first", "players", "dealer", "lives", "variant"];
+
+/** Keep the setup as entered so far in this tab: a reload in the middle loses no tap. */
+function keepDraft() {
+  const draft = { rolls };
+  for (const id of FIELDS) draft[id] = $(`#${id}`).value;
+  remember(DRAFT, draft);
+}
+
+function restoreDraft() {
+  const draft = recalled(DRAFT);
+  if (!draft) return;
+  for (const player of [0, 1]) {
+    const kept = Array.isArray(draft.rolls) ? draft.rolls[player] : null;
+    rolls[player] = Array.isArray(kept) ? kept.filter((v) => [1, 2, 3, 4, 5, 6].includes(v)).slice(0, 10) : [];
+  }
+  for (const id of FIELDS) {
+    if (typeof draft[id] === "string") $(`#${id}`).value = draft[id];
+  }
+  setupForm();
+  if (typeof draft.dealer === "string") $("#dealer").value = draft.dealer;
+}
 
 function drawRolls() {
   for (const player of [0, 1]) {
@@ -59,7 +121,7 @@ function drawRolls() {
           type: "button",
           class: "die",
           "aria-label": `remove this ${value}`,
-          onclick: () => { rolls[player].splice(i, 1); drawRolls(); },
+          onclick: () => { rolls[player].splice(i, 1); drawRolls(); keepDraft(); },
         }, String(value)),
       ),
       el("small", {}, `${rolls[player].length} of 10`),
@@ -81,6 +143,14 @@ function setupForm() {
   $("#dealer").replaceChildren(...players().map((name) => el("option", { selected: name === dealer }, name)));
 }
 
+function showSetup() {
+  $("#setup-problem").replaceChildren();
+  remember(TAB, { screen: "setup" });
+  drawRolls();
+  showOnly("setup");
+  setupForm();
+}
+
 function newTable() {
   const game = $("#game").value;
   if (game === "cuckoo-dice") {
@@ -100,8 +170,8 @@ function newTable() {
 
 function gameName(table) {
   const who = table.game === "cuckoo-dice"
-    ? [table.names.Blue || "Blue", table.names.Red || "Red"].join(" vs ")
-    : table.players.join(", ");
+    ? [table.names.Blue || "Blue", table.names.Red || "Red"].map(isolate).join(" vs ")
+    : table.players.map(isolate).join(", ");
   const when = new Date().toLocaleString([], { dateStyle: "short", timeStyle: "short" });
   return `${NAMES[table.game]}: ${who} (${when})`;
 }
@@ -115,51 +185,147 @@ async function startGame(event) {
   }
   const id = `g${Date.now()}`;
   const created = new Date().toISOString();
-  keep(KEY, id, { name: gameName(answer.ok), table: answer.ok, created });
-  await openGame(id);
+  const game = { name: gameName(answer.ok), table: answer.ok, created, undone: [], journal: [] };
+  open = { id, game, rev: null, unsaved: false };
+  remember(DRAFT, null);
+  showOnly("table");
+  remember(TAB, { screen: "table", id });
+  await commit(open, game, "Game started: every tap is saved in this browser at once.");
 }
 
 // -- recording -------------------------------------------------------------------------
 
 async function openGame(id) {
-  openId = id;
-  localStorage.setItem(OPEN, id);
+  let game;
+  try {
+    game = await storedGame(SHELF, id);
+  } catch (error) {
+    await showList();
+    say(`Game ${id} cannot be opened: ${error.name === "Error" ? error.message : storageProblem(error)}.`, "error");
+    return;
+  }
+  if (!game) return showList();
+  open = { id, game, rev: game.rev, unsaved: false };
+  remember(TAB, { screen: "table", id });
   showOnly("table");
   await draw();
 }
 
+/** Read this tab's game again as stored (another tab wrote it), and say *message*. */
+async function refresh(message, kind = "info") {
+  const id = open.id;
+  let game;
+  try {
+    game = await storedGame(SHELF, id);
+  } catch (error) {
+    say(`This game cannot be read again: ${error.message}`, "error");
+    return;
+  }
+  if (!game) {
+    await showList();
+    say("That game was deleted in another tab.", "error");
+    return;
+  }
+  open = { id, game, rev: game.rev, unsaved: false };
+  await draw();
+  say(message, kind);
+}
+
 async function draw() {
-  const game = games(KEY)[openId];
-  if (!game) return showList();
-  $("#table-title").textContent = game.name;
-  const view = await engine.call("table_view", JSON.stringify(game.table));
+  const shown = open;
+  const { game } = shown;
+  $("#table-title").replaceChildren(el("bdi", {}, game.name));
+  let view;
+  try {
+    view = await engine.call("table_view", JSON.stringify(game.table));
+  } catch (error) {
+    say(`The engine cannot show this game: ${error.message}`, "error");
+    return;
+  }
+  if (shown !== open) return; // another draw has begun since
+  $("#undo").disabled = game.table.moves.length === 0;
+  $("#redo").disabled = !(game.undone ?? []).length;
+  $("#journal").replaceChildren(
+    ...(game.journal ?? []).map((entry) => el("li", {}, `${entry.tap} ${entry.move}`)),
+  );
   if (view.problem) {
-    $("#refused").replaceChildren(await problemItem(view.problem));
+    $("#refused").replaceChildren("This stored game cannot be replayed: ", await problemItem(view.problem));
+    $("#choices").replaceChildren();
     return;
   }
   $("#picture").innerHTML = view.svg;
   $("#prompt").textContent = view.over ? "The game is over." : `Next: ${view.prompt}`;
   $("#record").textContent = view.record;
-  $("#undo").disabled = game.table.moves.length === 0;
-  offer($("#choices"), view.choices, play);
+  // a tap is checked against the version it was offered for (see commit)
+  offer($("#choices"), view.choices, (text) => play(text, shown));
 }
 
-async function play(text) {
-  const game = games(KEY)[openId];
-  const answer = await engine.call("table_play", JSON.stringify(game.table), text);
+/** The game with one more line in its journal: every tap, undo and redo is kept. */
+function journaled(game, tap, move) {
+  return [...(game.journal ?? []), { tap, move, at: new Date().toISOString() }];
+}
+
+/** Save *next* as the game *base* showed; refuse if it was changed elsewhere since. */
+async function commit(base, next, done) {
+  if (base !== open) return refresh("Not recorded: the game had changed; shown as it is now.", "error");
+  try {
+    const kept = await save(SHELF, base.id, next, base.rev);
+    open = { id: base.id, game: kept, rev: kept.rev, unsaved: false };
+    $("#refused").replaceChildren();
+    await draw();
+    say(done);
+  } catch (error) {
+    if (error instanceof Stale && !base.unsaved) {
+      await refresh("Not recorded: this game was changed in another tab and is shown here as it is now. Tap again if your move still stands.", "error");
+      return;
+    }
+    open = { ...base, game: next, unsaved: true };
+    await draw();
+    const why = error instanceof Stale ? "the game was changed in another tab" : storageProblem(error);
+    say(`NOT SAVED: ${why}. This tab still holds every tap: download or copy the record now.`, "error");
+  }
+}
+
+async function play(text, base) {
+  const answer = await engine.call("table_play", JSON.stringify(base.game.table), text);
   if (answer.problem) {
     $("#refused").replaceChildren("Refused: ", await problemItem(answer.problem));
-  } else {
-    keep(KEY, openId, { ...game, table: answer.ok });
-    $("#refused").replaceChildren();
-    say(`Saved: ${text}`);
+    return;
   }
-  await draw();
+  const game = base.game;
+  await commit(base, { ...game, table: answer.ok, undone: [], journal: journaled(game, "play", text) }, `Saved: ${text}`);
+}
+
+async function undo() {
+  const base = open;
+  const { game } = base;
+  const last = game.table.moves.at(-1);
+  const table = { ...game.table, moves: game.table.moves.slice(0, -1) };
+  const undone = [...(game.undone ?? []), last];
+  await commit(base, { ...game, table, undone, journal: journaled(game, "undo", last) }, `Took back ${last} (Redo puts it back).`);
+}
+
+async function redo() {
+  const base = open;
+  const { game } = base;
+  const move = game.undone.at(-1);
+  const answer = await engine.call("table_play", JSON.stringify(game.table), move);
+  if (answer.problem) {
+    $("#refused").replaceChildren("Refused: ", await problemItem(answer.problem));
+    return;
+  }
+  const undone = game.undone.slice(0, -1);
+  await commit(base, { ...game, table: answer.ok, undone, journal: journaled(game, "redo", move) }, `Put back ${move}`);
 }
 
 async function exported() {
-  const game = games(KEY)[openId];
-  return { name: fileName(game), text: await engine.call("table_record", JSON.stringify(game.table)) };
+  const { game } = open;
+  try {
+    return { name: fileName(game), text: await engine.call("table_record", JSON.stringify(game.table)) };
+  } catch (error) {
+    say(`The record cannot be written: ${error.message}`, "error");
+    return null;
+  }
 }
 
 // -- wiring ----------------------------------------------------------------------------
@@ -170,37 +336,53 @@ for (const player of [0, 1]) {
       el("button", {
         type: "button",
         "aria-label": `add a ${value}`,
-        onclick: () => { if (rolls[player].length < 10) rolls[player].push(value); drawRolls(); },
+        onclick: () => {
+          if (rolls[player].length < 10) rolls[player].push(value);
+          drawRolls();
+          keepDraft();
+        },
       }, String(value)),
     ),
   );
 }
-drawRolls();
 $("#new").addEventListener("click", () => {
-  $("#setup-problem").replaceChildren();
   rolls[0].length = rolls[1].length = 0; // a new game starts from an empty roll
-  drawRolls();
-  showOnly("setup");
-  setupForm();
+  remember(DRAFT, null);
+  showSetup();
 });
-$("#cancel").addEventListener("click", showList);
+$("#cancel").addEventListener("click", () => { remember(DRAFT, null); showList(); });
 $("#game").addEventListener("change", setupForm);
 $("#players").addEventListener("input", setupForm);
+$("#setup").addEventListener("input", keepDraft);
+$("#setup").addEventListener("change", keepDraft);
 $("#setup").addEventListener("submit", startGame);
 $("#close").addEventListener("click", showList);
-$("#undo").addEventListener("click", async () => {
-  const game = games(KEY)[openId];
-  const moves = game.table.moves.slice(0, -1);
-  keep(KEY, openId, { ...game, table: { ...game.table, moves } });
-  say(`Took back ${game.table.moves.at(-1)}`);
-  await draw();
-});
+$("#undo").addEventListener("click", undo);
+$("#redo").addEventListener("click", redo);
 $("#download").addEventListener("click", async () => {
-  const { name, text } = await exported();
-  download(name, text);
+  const record = await exported();
+  if (record) download(record.name, record.text);
 });
-$("#copy").addEventListener("click", async () => say(await copy((await exported()).text)));
+$("#copy").addEventListener("click", async () => {
+  const record = await exported();
+  if (record) say(await copy(record.text));
+});
 
-const resume = localStorage.getItem(OPEN);
-if (resume && games(KEY)[resume]) engine.ready.then(() => openGame(resume));
-else showList();
+// Another tab wrote a game: the list shows it, and the game open here is shown as it is
+watch(SHELF, (id, rev) => {
+  if (!$("#list").hidden) showList();
+  else if (open && id === open.id && rev !== open.rev && !open.unsaved) {
+    refresh(rev === null ? "" : "Updated: this game was changed in another tab.");
+  }
+});
+
+const tab = recalled(TAB);
+if (tab && tab.screen === "table" && typeof tab.id === "string") {
+  engine.ready.then(() => openGame(tab.id), () => showList());
+} else if (tab && tab.screen === "setup") {
+  restoreDraft();
+  showSetup();
+} else {
+  drawRolls();
+  showList();
+}

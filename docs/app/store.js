@@ -1,27 +1,174 @@
-// The games kept in this browser (localStorage): written at once after every move, so that
-// a closed tab, a reload or a crash loses nothing.
+// The games kept in this browser (IndexedDB): written at once after every move, so that
+// a closed tab, a reload or a crash loses nothing. Each game carries a version number
+// (rev); a write names the version it was made from and is refused, inside one
+// transaction, if the stored game has moved on since (another tab wrote it): a tab that
+// has fallen behind never writes over. Every write is announced on a BroadcastChannel so
+// that the other tabs showing that game update at once.
 
-/** The games kept under *key*: {id: {name, table, created, updated}}. */
-export function games(key) {
-  try {
-    return JSON.parse(localStorage.getItem(key) || "{}");
-  } catch {
-    return {};
+const DB = "cuckoo-app";
+const SHELVES = ["cuckoo-recorder-games", "cuckoo-play-games"];
+const channel = "BroadcastChannel" in self ? new BroadcastChannel("cuckoo-games") : null;
+const KNOWN_GAMES = ["cuckoo-dice", "cuckoo-cards", "zum-kuckuck"];
+
+/** The game was changed elsewhere since this tab read it; *current* is the stored game. */
+export class Stale extends Error {
+  constructor(current) {
+    super("this game was changed in another tab");
+    this.current = current;
   }
 }
 
-/** Keep *game* as *id* under *key*. */
-export function keep(key, id, game) {
-  const all = games(key);
-  all[id] = { ...game, updated: new Date().toISOString() };
-  localStorage.setItem(key, JSON.stringify(all));
+/** Why the browser refused to keep a game, in words a player can act on. */
+export function storageProblem(error) {
+  const name = error && error.name;
+  if (name === "QuotaExceededError") return "the browser's storage for this site is full";
+  if (name === "SecurityError" || name === "InvalidStateError") {
+    return "this browser does not let the site keep data (a private window, or site data blocked)";
+  }
+  return `the browser could not keep it (${(error && error.message) || error})`;
+}
+
+let opened = null;
+function database() {
+  opened ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB, 1);
+    request.onupgradeneeded = () => {
+      for (const shelf of SHELVES) request.result.createObjectStore(shelf);
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error("another tab holds an older version of the app open"));
+  });
+  opened.catch(() => { opened = null; }); // try again at the next call
+  return opened;
+}
+
+/** Run *body(store)* in one transaction on *shelf*; resolves to its result once committed. */
+async function transaction(shelf, mode, body) {
+  const db = await database();
+  return new Promise((resolve, reject) => {
+    let result;
+    let tx;
+    try {
+      tx = db.transaction(shelf, mode);
+      const store = tx.objectStore(shelf);
+      Promise.resolve(body(store, tx)).then((value) => { result = value; }, (error) => {
+        reject(error);
+        try { tx.abort(); } catch { /* already finished */ }
+      });
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    tx.oncomplete = () => resolve(result);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error || new Error("the write was abandoned"));
+  });
+}
+
+const asked = (request) => new Promise((resolve, reject) => {
+  request.onsuccess = () => resolve(request.result);
+  request.onerror = () => reject(request.error);
+});
+
+/** What is wrong with a stored *game*, or null: stored data can be edited by hand or
+ * damaged, and is checked before the page uses it. */
+export function damage(game) {
+  if (!game || typeof game !== "object" || Array.isArray(game)) return "not a game";
+  if (typeof game.name !== "string") return "no name";
+  if (!Number.isInteger(game.rev) || game.rev < 0) return "no version number";
+  const table = game.table;
+  if (!table || typeof table !== "object" || Array.isArray(table)) return "no table";
+  if (!KNOWN_GAMES.includes(table.game)) return `an unknown game ${JSON.stringify(String(table.game)).slice(0, 40)}`;
+  for (const list of ["moves", "undone"]) {
+    const value = list === "moves" ? table.moves : game.undone ?? [];
+    if (!Array.isArray(value) || !value.every((m) => typeof m === "string")) return `${list} that are not a list of moves`;
+  }
+  if (!Array.isArray(game.journal ?? [])) return "a journal that is not a list";
+  if (Number.isNaN(Date.parse(game.updated))) return "no date";
+  return null;
+}
+
+/** Every game of *shelf*: {games: {id: game}, damaged: [[id, what is wrong]]}. */
+export async function games(shelf) {
+  await imported(shelf);
+  const found = { games: {}, damaged: [] };
+  await transaction(shelf, "readonly", async (store) => {
+    const [keys, values] = await Promise.all([asked(store.getAllKeys()), asked(store.getAll())]);
+    keys.forEach((id, i) => {
+      const wrong = damage(values[i]);
+      if (wrong) found.damaged.push([String(id), wrong]);
+      else found.games[id] = values[i];
+    });
+  });
+  return found;
+}
+
+/** Game *id* of *shelf* as stored, or null; throws an Error saying what is wrong with a
+ * damaged one. */
+export async function game(shelf, id) {
+  await imported(shelf);
+  const stored = await transaction(shelf, "readonly", (store) => asked(store.get(id)));
+  if (stored === undefined) return null;
+  const wrong = damage(stored);
+  if (wrong) throw new Error(`the stored game is damaged: ${wrong}`);
+  return stored;
+}
+
+/** Keep *game* as *id*, made from the stored version *rev* (null: a new game). Resolves
+ * to the game as stored (rev one higher); rejects with Stale if the stored game is not at
+ * *rev*, or with the browser's error if it cannot keep it. */
+export async function save(shelf, id, game, rev) {
+  await imported(shelf);
+  const kept = await transaction(shelf, "readwrite", async (store) => {
+    const stored = await asked(store.get(id));
+    const now = stored === undefined ? null : stored.rev;
+    if (now !== rev) throw new Stale(damage(stored) ? null : stored ?? null);
+    const next = { ...game, rev: (rev ?? 0) + 1, updated: new Date().toISOString() };
+    await asked(store.put(next, id));
+    return next;
+  });
+  channel?.postMessage({ shelf, id, rev: kept.rev });
+  return kept;
 }
 
 /** Forget game *id*. */
-export function forget(key, id) {
-  const all = games(key);
-  delete all[id];
-  localStorage.setItem(key, JSON.stringify(all));
+export async function forget(shelf, id) {
+  await transaction(shelf, "readwrite", (store) => asked(store.delete(id)));
+  channel?.postMessage({ shelf, id, rev: null });
+}
+
+/** Call *changed(id, rev)* whenever another tab writes a game of *shelf*. */
+export function watch(shelf, changed) {
+  if (!channel) return;
+  channel.addEventListener("message", ({ data }) => {
+    if (data && data.shelf === shelf) changed(data.id, data.rev);
+  });
+}
+
+// Games kept by earlier versions of the app in localStorage ({id: game} under the shelf's
+// name) move into the database once, then leave localStorage.
+const moved = {};
+function imported(shelf) {
+  moved[shelf] ??= (async () => {
+    let old;
+    try {
+      old = localStorage.getItem(shelf);
+      if (old === null) return;
+      old = JSON.parse(old);
+    } catch {
+      return; // unreadable: left where it is, untouched
+    }
+    if (!old || typeof old !== "object") return;
+    await transaction(shelf, "readwrite", async (store) => {
+      for (const [id, game] of Object.entries(old)) {
+        if ((await asked(store.get(id))) === undefined) await asked(store.put({ rev: 0, ...game }, id));
+      }
+    });
+    localStorage.removeItem(shelf);
+  })();
+  moved[shelf].catch(() => { moved[shelf] = null; });
+  return moved[shelf];
 }
 
 /** The file name a game's record is downloaded as. */

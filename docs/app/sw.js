@@ -1,14 +1,20 @@
 // The app's service worker: every file of the app kept in the browser, so that a table
-// with no network still records its game. The docs build fills in the version (a hash of
+// with no network still records its game, and the rulebook's pages the app links to (with
+// their styles), so that a rule named in a message opens offline too. It sits at the root
+// of the site, the only place from where it may answer for the rulebook's pages, and
+// answers only for the files it keeps. The docs build fills in the version (a hash of
 // every file) and the list of files; a new build gets a new cache and the old is dropped.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = `cuckoo-app-${VERSION}`;
-const SHELL = FILES.filter((f) => !f.startsWith("pyodide/") && !f.startsWith("wheels/"));
+const LATER = (f) => !f.startsWith("app/") || f.startsWith("app/pyodide/") || f.startsWith("app/wheels/");
+const SHELL = FILES.filter((f) => !LATER(f));
+const KEPT = new Set(FILES.map((f) => new URL(f, self.location.href).href));
 
 self.addEventListener("install", (event) => {
-  // The pages and scripts at once; the runtime when the page has loaded it (see "keep"),
-  // so that a first visit does not download it twice.
+  // The app's pages and scripts at once; the runtime and the rule pages when a page asks
+  // (see "keep"), so that a first visit to an engine page does not download the runtime
+  // twice, and the rule pages do not compete with it.
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
   self.skipWaiting();
 });
@@ -48,14 +54,14 @@ self.addEventListener("message", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  url.search = url.hash = "";
+  if (request.method !== "GET" || !KEPT.has(url.href)) return; // the rest of the site as usual
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
       const kept = await cache.match(request, { ignoreSearch: true });
-      if (kept) return kept;
-      const response = await fetch(request);
-      return response;
+      return kept || fetch(request);
     })(),
   );
 });

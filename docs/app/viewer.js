@@ -1,6 +1,6 @@
 // The viewer: open a record (pasted, picked, linked, or an example), then step through it
 // ply by ply with the engine's own picture, move list, comments and result.
-import { copy, el, keepOffline, problemItem, say, startEngine } from "./common.js";
+import { copy, el, isolate, keepOffline, problemItem, say, startEngine } from "./common.js";
 
 const engine = startEngine();
 keepOffline(engine);
@@ -13,11 +13,29 @@ let opened = ""; // the text opened, for the share link
 
 // -- the URL fragment: #z=<raw DEFLATE, base64url> or #record=<percent-encoded text> ------
 
+const LINK_LIMIT = 1_000_000;
+/** Bytes: the most a link may expand to. A link carries a game or a few; a file of many
+ * games is opened as a file. Checked as the link is expanded, so a small link that would
+ * expand to a huge text is stopped at once, not after it has filled the memory. */
+
 async function inflate(packed) {
   const base64 = packed.replace(/-/g, "+").replace(/_/g, "/");
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Response(stream).text();
+  const reader = stream.getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > LINK_LIMIT) {
+      reader.cancel().catch(() => {});
+      throw new Error(`it expands to more than ${LINK_LIMIT / 1e6} MB: a file that big is opened as a file, not by a link`);
+    }
+    parts.push(value);
+  }
+  return new TextDecoder().decode(await new Blob(parts).arrayBuffer());
 }
 
 async function deflate(text) {
@@ -32,7 +50,11 @@ async function fromLocation() {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const file = new URLSearchParams(location.search).get("file");
   if (fragment.has("z")) return { text: await inflate(fragment.get("z")), source: "link" };
-  if (fragment.has("record")) return { text: fragment.get("record"), source: "link" };
+  if (fragment.has("record")) {
+    const text = fragment.get("record");
+    if (text.length > LINK_LIMIT) throw new Error("the record in it is too long for a link");
+    return { text, source: "link" };
+  }
   if (file) {
     const url = new URL(file, location.href);
     if (url.origin !== location.origin) throw new Error("only files of this site open by link");
@@ -65,15 +87,27 @@ async function open(text, source) {
     summary.problems.length ? "error" : "info",
   );
   $("#games").replaceChildren(
-    ...summary.games.map((g, i) => el("option", { value: i }, `${i + 1}. ${g.title}`)),
+    ...summary.games.map((g, i) => el("option", { value: i }, `${i + 1}. ${isolate(g.title)}`)),
   );
   $("#choose-game").hidden = games < 2;
   $("#game").hidden = games === 0;
   if (games) {
     $("#open").open = false;
     $("#moves").replaceChildren(); // a new text: the move list is drawn anew
-    await show(0, summary.games[0].reached);
+    // at the start, or where the link points (#game=2&ply=12, counted from 1 and 0)
+    const linked = new URLSearchParams(location.hash.slice(1));
+    const at = (name, first) => Math.max(0, Math.trunc(Number(linked.get(name) || first)) || 0);
+    await show(Math.min(Math.max(at("game", 1), 1), games) - 1, at("ply", 0));
   }
+}
+
+/** The URL of this page with *fields* set in its fragment (and the rest kept). */
+function linkTo(fields) {
+  const url = new URL(location.href);
+  const fragment = new URLSearchParams(url.hash.slice(1));
+  for (const [key, value] of Object.entries(fields)) fragment.set(key, value);
+  url.hash = fragment.toString();
+  return url;
 }
 
 // -- showing a game ------------------------------------------------------------------------
@@ -88,7 +122,7 @@ async function show(gameIndex, at) {
   if (gameIndex !== current || !$("#moves").childElementCount) {
     current = gameIndex;
     $("#games").value = String(gameIndex);
-    $("#title").textContent = game.title;
+    $("#title").textContent = game.title; // isolated by its dir="auto"
     $("#ply").max = String(game.reached);
     $("#moves").replaceChildren(
       ...game.moves.map((move, i) =>
@@ -107,6 +141,8 @@ async function show(gameIndex, at) {
   }
   ply = Math.max(0, Math.min(at, game.reached));
   $("#ply").value = String(ply);
+  // the address names the game and ply shown: copied or bookmarked, it opens here
+  history.replaceState(null, "", linkTo(summary.games.length > 1 ? { game: current + 1, ply } : { ply }));
   const position = await engine.call("position", current, ply);
   $("#picture").innerHTML = position.svg;
   $("#diagram").textContent = position.diagram;
@@ -119,7 +155,7 @@ async function show(gameIndex, at) {
   const move = ply ? game.moves[ply - 1] : null;
   $("#where").textContent = move
     ? `${game.unit} ${ply} of ${game.moves.length}: ${move.text}`
-    : `start (${game.moves.length} ${game.unit}s)`;
+    : `start (${game.moves.length} ${game.moves.length === 1 ? game.unit : game.unit === "ply" ? "plies" : `${game.unit}s`})`;
   $("#comment").textContent = move ? move.comment : game.intro;
   const end = ply === game.reached;
   let result = "";
@@ -137,12 +173,18 @@ function step(delta) {
 
 // -- wiring --------------------------------------------------------------------------------
 
+/** Forget the link the page was opened by: a text opened here starts at its start. */
+function unlinked() {
+  history.replaceState(null, "", location.pathname);
+}
 $("#paste").addEventListener("submit", (event) => {
   event.preventDefault();
+  unlinked();
   open($("#text").value, "pasted");
 });
 $("#file").addEventListener("change", async () => {
   const file = $("#file").files[0];
+  unlinked();
   if (file) open(await file.text(), file.name);
 });
 $("#examples").addEventListener("change", async () => {
@@ -165,7 +207,8 @@ $("#share").addEventListener("click", async () => {
   url.search = "";
   url.hash = `z=${await deflate(opened)}`;
   history.replaceState(null, "", url);
-  say(await copy(url.href));
+  history.replaceState(null, "", linkTo(summary.games.length > 1 ? { game: current + 1, ply } : { ply }));
+  say(await copy(location.href));
 });
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("textarea, input, select")) return;
@@ -176,7 +219,14 @@ document.addEventListener("keydown", (event) => {
   if (Math.abs(delta) === Infinity) show(current, delta < 0 ? 0 : Infinity);
   else step(delta);
 });
-window.addEventListener("hashchange", () => start());
+window.addEventListener("hashchange", () => {
+  // a link that carries another record opens it; one that names another ply goes there
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (summary && !fragment.has("z") && !fragment.has("record")) {
+    const game = Math.max(1, Number(fragment.get("game")) || 1) - 1;
+    if (game < summary.games.length) show(game, Number(fragment.get("ply")) || 0);
+  } else start();
+});
 
 async function start() {
   try {

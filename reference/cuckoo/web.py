@@ -346,6 +346,10 @@ class Table:
     moves: tuple[Any, ...]
     states: tuple[Any, ...]
     """The position before the first move and after each entry of the table's moves."""
+    texts: tuple[str, ...] = ()
+    """The table's moves as entered."""
+    ends: tuple[int, ...] = ()
+    """For each entry of *texts*, how many of *moves* it and the entries before it make."""
 
     @property
     def kit(self) -> Kit:
@@ -355,9 +359,10 @@ class Table:
     def state(self) -> Any:
         return self.states[-1]
 
-    def record(self) -> Any:
-        """The record of the moves so far, as far as the notation can write it: in Zum
-        Kuckuck!, up to the last whole hand dealt or round played (each is written whole)."""
+    def record(self) -> tuple[Any, int]:
+        """The record of the moves so far, as far as the notation can write it (in Zum
+        Kuckuck!, up to the last whole hand dealt or round played: each is written whole),
+        and how many of the moves it holds."""
         engine = RULES[self.game]
         moves = list(self.moves)
         while True:
@@ -365,11 +370,39 @@ class Table:
                 record = engine.record_of(self.rules, self.setup, moves, self.tags)
                 for _ in self.kit.replay(record):
                     pass
-                return record
+                return record, len(moves)
             except CuckooError:
                 if not moves:
                     raise
                 moves.pop()
+
+    def text(self) -> str:
+        """The canonical record of the moves so far; the moves the notation cannot write
+        yet (the cards of an unfinished round) follow as a comment, so that a record taken
+        in the middle of a round still holds every move entered."""
+        record, kept = self.record()
+        text: str = self.kit.format_record(record)
+        waiting = [t for t, end in zip(self.texts, self.ends, strict=True) if end > kept]
+        if not waiting:
+            return text
+        said = ", ".join(waiting).translate({ord("{"): None, ord("}"): None})
+        head, _, result = text.rstrip("\n").rpartition("\n")
+        note = f"{{entered, written once the round is whole: {said}}}"
+        (item,) = read_records(f"{head}\n{note}\n{result}\n".splitlines(keepends=True))
+        if isinstance(item, CuckooError):
+            raise item
+        return self.kit.format_record(item[1])  # the comment where the notation puts it
+
+
+def _table(table_json: str) -> dict[str, Any]:
+    """The table the page sent; stored data can be edited, so its shape is checked.
+
+    :raises SetupError: for anything but a JSON object.
+    """
+    table = json.loads(table_json)
+    if not isinstance(table, dict):
+        raise SetupError("a table must be an object of setup and moves", rule="CD-NOTATION-SYNTAX")
+    return table
 
 
 def load(table: Mapping[str, Any]) -> Table:
@@ -387,7 +420,7 @@ def load(table: Mapping[str, Any]) -> Table:
     engine = RULES[game]
     rules, setup, tags = engine.start(table)
     state = engine.new_game(rules, setup)
-    states, moves = [state], []
+    states, moves, ends = [state], [], []
     for n, text in enumerate(_text_list(table, "moves"), 1):
         try:
             for move in engine.read(state, text):
@@ -396,14 +429,16 @@ def load(table: Mapping[str, Any]) -> Table:
         except CuckooError as error:
             raise error.located(context=f"move {n}, {text}") from None
         states.append(state)
-    return Table(game, rules, setup, tags, tuple(moves), tuple(states))
+        ends.append(len(moves))
+    texts = tuple(_text_list(table, "moves"))
+    return Table(game, rules, setup, tags, tuple(moves), tuple(states), texts, tuple(ends))
 
 
 def table_view(table_json: str) -> str:
     """Everything the recorder shows of a table, as JSON: the picture, the diagram, whose
     turn, the choices as rows of taps, and the record so far (or the problem)."""
     try:
-        loaded = load(json.loads(table_json))
+        loaded = load(_table(table_json))
     except CuckooError as error:
         return to_json({"problem": problem(error)})
     state = loaded.state
@@ -417,7 +452,7 @@ def table_view(table_json: str) -> str:
             "to_move": dice.PLAYER_NAMES[state.to_move] if isinstance(state, dice.State) else None,
             "prompt": "the game is over" if over else prompt(loaded.game, state),
             "choices": [] if over else [c.json() for c in engine.choices(state)],
-            "record": loaded.kit.format_record(loaded.record()),
+            "record": loaded.text(),
         }
     )
 
@@ -425,8 +460,8 @@ def table_view(table_json: str) -> str:
 def table_play(table_json: str, text: str) -> str:
     """*text* tried as the table's next move: ``{"ok": table}`` with it added, or
     ``{"problem": ...}`` naming the rule that refuses it."""
-    table = json.loads(table_json)
     try:
+        table = _table(table_json)
         loaded = load(table)
         engine = RULES[loaded.game]
         state = loaded.state
@@ -439,8 +474,8 @@ def table_play(table_json: str, text: str) -> str:
 
 def table_new(table_json: str) -> str:
     """A new table checked: ``{"ok": table}`` with no moves, or ``{"problem": ...}``."""
-    table = {**json.loads(table_json), "moves": []}
     try:
+        table = {**_table(table_json), "moves": []}
         load(table)
     except CuckooError as error:
         return to_json({"problem": problem(error)})
@@ -449,8 +484,7 @@ def table_new(table_json: str) -> str:
 
 def table_record(table_json: str) -> str:
     """The canonical record of a table, as text."""
-    loaded = load(json.loads(table_json))
-    return loaded.kit.format_record(loaded.record())
+    return load(_table(table_json)).text()
 
 
 # -- the dice pyramid against a bot ---------------------------------------------------------
@@ -473,7 +507,7 @@ def random_setup(seed: int) -> str:
 def with_rolls(table_json: str, text: str) -> str:
     """An infection the person chose, with its re-roll drawn for them (other moves as they
     are): the move text to play."""
-    table = json.loads(table_json)
+    table = _table(table_json)
     loaded = load(table)
     move = dice_notation.parse_move(text)
     if isinstance(move, dice.Infect) and move.rolls is None:
@@ -487,7 +521,7 @@ def bot_move(table_json: str, bot_name: str) -> str:
     """The bot's move in the table's position, re-roll included, as text."""
     from .players.bots import bot_named
 
-    table = json.loads(table_json)
+    table = _table(table_json)
     loaded = load(table)
     rng = _rng(table, len(loaded.moves))
     move = bot_named(bot_name).choose(loaded.state, rng)

@@ -186,7 +186,9 @@ def test_a_setup_the_rules_refuse_names_its_rule() -> None:
     assert chess["rule"] == "CD-NOTATION-TAGS" and "chess" in chess["detail"]
 
 
-def test_a_basic_round_half_chosen_is_kept_but_exported_up_to_its_start() -> None:
+def test_a_basic_round_half_chosen_is_exported_with_its_cards_in_a_comment() -> None:
+    """The notation writes a round whole: the cards already shown go into a comment, so a
+    download in the middle of a round loses none of them, and the record still validates."""
     rng = Random(3)
     table = json.loads(web.table_new(json.dumps(TABLES["zum-kuckuck"])))["ok"]
     while web.load(table).state.step != "play":
@@ -194,7 +196,18 @@ def test_a_basic_round_half_chosen_is_kept_but_exported_up_to_its_start() -> Non
     before = web.table_record(json.dumps(table))
     table = tap(table, rng)  # one player of three has chosen
     assert web.load(table).state.step == "play"
-    assert web.table_record(json.dumps(table)) == before
+    text = web.table_record(json.dumps(table))
+    assert text != before
+    replayed(text)  # it reads back as a record
+    assert f"{{entered, written once the round is whole: {table['moves'][-1]}}}" in text
+    assert web.table_record(json.dumps({**table, "moves": table["moves"][:-1]})) == before
+
+
+def test_a_table_that_is_not_an_object_is_a_problem_not_an_exception() -> None:
+    for garbage in ("[]", "5", "null", '"x"'):
+        for answer in (web.table_view(garbage), web.table_play(garbage, "x"),
+                       web.table_new(garbage)):
+            assert json.loads(answer)["problem"]["rule"] == "CD-NOTATION-SYNTAX"
 
 
 def test_the_bot_and_the_dice_are_a_function_of_the_table() -> None:
@@ -215,3 +228,13 @@ def test_an_infection_gets_its_re_roll_drawn_and_announced() -> None:
     )
     assert "ok" in play(table, text)
     assert "re-rolled" in web.describe(text)
+
+
+def test_a_result_reads_with_the_winners_count_first() -> None:
+    """The words under the picture of a finished game: "Red wins, 2 sides to 1"."""
+    from cuckoo.dice.scoring import Outcome
+    from cuckoo.dice.svg import outcome_words
+
+    totals = ((20, 6), (8, 25), (13, 16))
+    assert outcome_words(Outcome((1,), "sides", totals, (1, 2))).endswith("Red wins, 2 sides to 1")
+    assert outcome_words(Outcome((0,), "sides", totals, (3, 0))).endswith("Blue wins, 3 sides to 0")

@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +39,50 @@ def open_app(page: Any, path: str) -> None:
     wait_ready(page)
 
 
-def stored_moves(page: Any, key: str) -> list[str]:
-    """The moves of the one game open under *key* of the page's localStorage."""
-    games = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(key)}) || '{{}}'"))
-    opened = page.evaluate("localStorage.getItem('cuckoo-recorder-open')")
-    game = games[opened] if opened in games else next(iter(games.values()))
+STORED = """async (shelf) => {
+  if (!(await indexedDB.databases()).some((d) => d.name === "cuckoo-app")) return {};
+  const db = await new Promise((ok, no) => {
+    const r = indexedDB.open("cuckoo-app");
+    r.onsuccess = () => ok(r.result);
+    r.onerror = () => no(r.error);
+  });
+  if (!db.objectStoreNames.contains(shelf)) { db.close(); return {}; }
+  const store = db.transaction(shelf).objectStore(shelf);
+  const ask = (q) => new Promise((ok, no) => {
+    q.onsuccess = () => ok(q.result);
+    q.onerror = () => no(q.error);
+  });
+  const [keys, values] = await Promise.all([ask(store.getAllKeys()), ask(store.getAll())]);
+  db.close();
+  return Object.fromEntries(keys.map((k, i) => [k, values[i]]));
+}"""
+"""The games the app keeps in the page's IndexedDB under a shelf: {id: game}."""
+
+
+def stored_games(page: Any, shelf: str) -> dict[str, Any]:
+    games: dict[str, Any] = page.evaluate(STORED, shelf)
+    return games
+
+
+def stored_moves(page: Any, shelf: str) -> list[str]:
+    """The moves of the one game kept under *shelf* (the newest, if several)."""
+    games = stored_games(page, shelf)
+    game = max(games.values(), key=lambda g: str(g["updated"]))
     moves: list[str] = game["table"]["moves"]
     return moves
+
+
+def wait_stored(page: Any, shelf: str, count: int, timeout: float = 30.0) -> list[str]:
+    """Wait until the newest game kept under *shelf* has *count* moves; its moves."""
+    deadline = time.monotonic() + timeout
+    while True:
+        games = stored_games(page, shelf)
+        moves = stored_moves(page, shelf) if games else []
+        if len(moves) == count:
+            return moves
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{count} moves expected in storage, found {moves}")
+        page.wait_for_timeout(50)
 
 
 def tap(page: Any, label: str) -> None:

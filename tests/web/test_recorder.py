@@ -21,6 +21,7 @@ from .app import (
     open_app,
     stored_moves,
     view,
+    wait_stored,
 )
 from .site import wait_offline_kept, wait_ready
 
@@ -120,10 +121,7 @@ def test_record_by_taps(page: Any, tmp_path: Path, game: str) -> None:
     for n, (choice, rolls) in enumerate(steps, 1):
         enter_move(page, choice, rolls)
         texts.append(move_text(choice, rolls))
-        page.wait_for_function(
-            f"JSON.stringify(Object.values(JSON.parse(localStorage.getItem('{KEY}')))[0]"
-            f".table.moves.length) === '{n}'"
-        )
+        wait_stored(page, KEY, n)
         assert page.inner_text("#refused") == ""
         if n == len(steps) // 2:
             check_shown(page, {**table, "moves": texts})
@@ -136,10 +134,7 @@ def test_record_by_taps(page: Any, tmp_path: Path, game: str) -> None:
     check_shown(page, {**table, "moves": texts})
 
     page.click("#undo")
-    page.wait_for_function(
-        f"Object.values(JSON.parse(localStorage.getItem('{KEY}')))[0].table.moves.length"
-        f" === {len(texts) - 1}"
-    )
+    wait_stored(page, KEY, len(texts) - 1)
     assert stored_moves(page, KEY) == texts[:-1]
     check_shown(page, {**table, "moves": texts[:-1]})
 
@@ -159,3 +154,24 @@ def test_offline_after_first_visit(context: Any, page: Any) -> None:
     set_up(page, table)
     check_shown(page, table)
     assert page.locator("#choices .tap").count() > 0
+
+
+def test_offline_after_visiting_only_the_landing_page(context: Any, page: Any) -> None:
+    """The landing page keeps the whole app, the engine's runtime included, and the rule
+    pages the app links to open offline too."""
+    page.goto("app/index.html")
+    wait_offline_kept(page)
+    context.set_offline(True)
+    page.goto("app/record.html")
+    wait_ready(page)
+    table = dice_table()
+    set_up(page, table)
+    check_shown(page, table)
+    rules = json.loads(page.evaluate("fetch('rules.json').then((r) => r.text())"))
+    page.goto(f"app/{rules['CD-SETUP-ROLL']['url']}")
+    page.wait_for_selector("#CD-SETUP-ROLL", state="attached")
+    assert page.evaluate(  # every style sheet of the page loaded, from the kept copy
+        "[...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)"
+    )
+    page.goto("app/")
+    page.wait_for_selector("a.card")

@@ -195,8 +195,10 @@ def outcome_words(outcome: Outcome) -> str:
     names = [PLAYER_NAMES[p] for p in outcome.winners]
     blue, red = outcome.sides_won
     sides = f"sides {blue}-{red}"
+    won = outcome.sides_won[outcome.winners[0]]  # the winner's count first
+    lost = outcome.sides_won[1 - outcome.winners[0]]
     how = {
-        "sides": f"{names[0]} wins, {blue} side{'s' * (blue != 1)} to {red}",
+        "sides": f"{names[0]} wins, {won} side{'s' * (won != 1)} to {lost}",
         "dungeon": f"{names[0]} wins on the dungeon, {sides}",
         "captures": f"{names[0]} wins on fewer captures, {sides}",
         "shared": f"{' and '.join(names)} share the win, {sides}",
