@@ -285,8 +285,14 @@ def test_the_first_signal_ends_conform_with_one_line_and_nothing_left(
 
 
 def test_jobs_have_the_same_cap_as_validate(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["conform", "--engine", "cuckoo serve", "--random", "2", "-j", "2000"]) == 2
-    assert "expected 1 to 256 processes, not '2000'" in capsys.readouterr().err
+    from cuckoo.cli import MAX_JOBS
+
+    too_many = str(MAX_JOBS + 1)
+    assert main(["validate", "-j", too_many, "-"]) == 2
+    refused = capsys.readouterr().err.splitlines()[-1].partition("--jobs: ")[2]
+    assert main(["conform", "--engine", "cuckoo serve", "--random", "2", "-j", too_many]) == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(f"--jobs: {refused}")
+    assert f"not '{too_many}'" in refused
 
 
 def test_random_games_are_drawn_as_they_are_played(monkeypatch: pytest.MonkeyPatch) -> None:
