@@ -6,9 +6,9 @@ Files are read one record at a time, so memory stays flat however many games the
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import hashlib
+import json
 import os
 import re
 import stat
@@ -76,7 +76,7 @@ def load_grammar(
     path = GRAMMAR_DIR / f"{name}.lark"
     text = path.read_text(encoding="utf-8")
     start = ["start", "single", *starts]
-    key = f"{text}\0{starts}\0{lark.__version__}\0{sys.version_info[:2]}\0literal"
+    key = f"{text}\0{starts}\0{lark.__version__}\0{sys.version_info[:2]}\0json"
     file = f"{name}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.lark"
     kept = None if strict else _kept(file)
     if kept is not None:
@@ -149,8 +149,8 @@ def _cache_dir() -> int | None:
 def _kept(file: str) -> dict[str, Any] | None:
     """The parser kept as *file* in the cache folder, as data, or None.
 
-    A kept parser is a Python literal, read with :func:`ast.literal_eval`, so reading it
-    runs nothing; and it is read, checked every time, only from a private folder
+    A kept parser is JSON (:func:`_as_json`), so reading it runs nothing; and it is read,
+    checked every time, only from a private folder
     (:func:`_cache_dir`) and a regular file the user owns and only the user can write,
     opened without following a link and without waiting (a FIFO is never read).
     """
@@ -170,16 +170,45 @@ def _kept(file: str) -> dict[str, Any] | None:
     if len(data) > MAX_CACHE_BYTES:
         return None
     try:
-        kept = ast.literal_eval(data.decode("utf-8"))
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        kept = json.loads(data.decode("utf-8"), object_hook=_from_json)
+    except (ValueError, TypeError, RecursionError):
         return None
     return kept if isinstance(kept, dict) else None
 
 
+_ITEMS: Final = "\0items"
+_TUPLE: Final = "\0tuple"
+"""The marks of a dict with keys other than strings, and of a tuple, in a kept parser."""
+
+
+def _as_json(value: Any) -> Any:
+    """*value*, Lark's data of a parser (dicts, lists, tuples, strings, numbers), as JSON
+    holds it: a tuple, and a dict with keys other than strings, marked for :func:`_from_json`.
+    JSON, not a pickle or a literal: read by the standard library's C code, it runs nothing
+    and takes a fraction of a millisecond."""
+    if isinstance(value, dict):
+        if all(isinstance(key, str) for key in value):
+            return {key: _as_json(item) for key, item in value.items()}
+        return {_ITEMS: [[_as_json(key), _as_json(item)] for key, item in value.items()]}
+    if isinstance(value, (list, tuple)):
+        items = [_as_json(item) for item in value]
+        return {_TUPLE: items} if isinstance(value, tuple) else items
+    return value
+
+
+def _from_json(found: dict[str, Any]) -> Any:
+    """The dict or tuple that :func:`_as_json` marked as *found*."""
+    if _ITEMS in found:
+        return dict(found[_ITEMS])
+    if _TUPLE in found:
+        return tuple(found[_TUPLE])
+    return found
+
+
 def _keep(file: str, parser: Lark) -> None:
-    """Keep *parser* as *file* in the cache folder, if it is private, for the next run: as a
-    literal, written under a name of its own, then renamed, so that no reader sees half of
-    it.  A cache that cannot be written only costs time."""
+    """Keep *parser* as *file* in the cache folder, if it is private, for the next run: as
+    JSON, written under a name of its own, then renamed, so that no reader sees half of it.
+    A cache that cannot be written only costs time."""
     folder = _cache_dir()
     if folder is None:
         return
@@ -189,9 +218,9 @@ def _keep(file: str, parser: Lark) -> None:
     try:
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
         with os.fdopen(os.open(partial, flags, 0o600, dir_fd=folder), "w", encoding="utf-8") as out:
-            out.write(repr({"data": data, "memo": memo}))
+            json.dump(_as_json({"data": data, "memo": memo}), out)
         os.rename(partial, file, src_dir_fd=folder, dst_dir_fd=folder)  # replaces (POSIX)
-    except OSError:
+    except (OSError, TypeError, ValueError):  # not written, or data JSON cannot hold
         with contextlib.suppress(OSError):
             os.unlink(partial, dir_fd=folder)
     finally:

@@ -173,3 +173,31 @@ def test_any_text(folder: Path, text: str) -> None:
 @given(spoilt() | TEXT)
 def test_spoilt_records_and_any_text_at_length(folder: Path, text: str) -> None:
     _validates_cleanly(text, folder)
+
+
+FREE_TEXT = st.text(
+    st.sampled_from("{}[]()*;-1 \t\x1b\u2028")
+    | st.characters(exclude_characters='"\\\n\r\x00', exclude_categories=["Cs"])
+)
+"""What a free tag may hold: anything but a quote, a backslash (both written escaped), a
+line break and NUL (a file holding it is binary data)."""
+
+
+def _with_free_tags(text: str, site: str, round_: str) -> str:
+    """*text* with tags Site and Round holding *site* and *round_*."""
+    return text.replace("\n", f'\n[Site "{site}"] [Round "{round_}"]\n', 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(BASES), FREE_TEXT, FREE_TEXT), min_size=1, max_size=3))
+def test_free_tags_hold_anything(folder: Path, games: list[tuple[str, str, str]]) -> None:
+    """Valid records whose free tags hold any text (braces, brackets, control characters)
+    read as that many valid games."""
+    path = folder / "free.cuckoo"
+    path.write_text("\n".join(_with_free_tags(*game) for game in games), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["validate", "--json", str(path)])
+    *problems, summary = (json.loads(line) for line in out.getvalue().splitlines())
+    assert (status, problems) == (0, []), err.getvalue()
+    assert (summary["games"], summary["problems"]) == (len(games), 0)

@@ -1,6 +1,6 @@
 """The parser cache runs nothing and trusts only a private folder (issue #28, "Nothing run").
 
-A kept parser is a Python literal, so even a pickle planted under its name runs nothing;
+A kept parser is JSON, so even a pickle planted under its name runs nothing;
 and it is read only from a folder and a file that the user owns and nobody else can write,
 checked on every load, never through a link, never from a FIFO.  Anything else only costs
 the time to build the parser again.
@@ -147,6 +147,13 @@ def test_a_folder_or_file_of_another_user_is_not_trusted(cache: Path) -> None:
 
 def test_a_damaged_cache_file_is_built_again(cache: Path) -> None:
     kept = _kept(cache)
-    for damage in (b"{'data': 1}", b"[" * 100_000, b"\x80\x04garbage", b"{" + b" " * (2 << 20)):
+    damaged = (
+        b'{"data": 1, "memo": {}}',
+        b'{"\\u0000items": 5}',
+        b"[" * 100_000,
+        b"\x80\x04garbage",
+        b"{" + b" " * (2 << 20),
+    )
+    for damage in damaged:
         kept.write_bytes(damage)
         assert notation.load_grammar("cuckoo-dice").source_path != LOADED
