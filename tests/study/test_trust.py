@@ -418,3 +418,9 @@ def test_a_full_disk_says_so_and_leaves_no_empty_file(
     assert status == 2
     assert "cannot write the results file" in _one_line(err) and "No space left" in err
     assert not out.exists()
+
+
+def test_dev_zero_as_study(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, err = _study(capsys, "/dev/zero", "-o", str(tmp_path / "never.jsonl"), "-q")
+    assert status == 2
+    assert "/dev/zero: longer than 1048576 bytes: not a study file" in _one_line(err)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..errors import shown
-from .spec import Study, StudyError
+from .spec import Study, StudyError, quoted
 from .tasks import Games, Task, play_task
 
 __all__ = ["Found", "ResultsError", "append", "found_in", "line_of", "read_results"]
@@ -90,16 +90,11 @@ def _checked(line: str, where: str, games: Games) -> dict[str, Any]:
         raise ResultsError(f"{where}: a results line is a JSON object with a game's key")
     task = games.task(key)
     if task is None:
-        raise ResultsError(f"{where}: game {_quoted(key)} is not one of this study's")
+        raise ResultsError(f"{where}: game {quoted(key)} is not one of this study's")
     problem = _problem(record, task)
     if problem:
         raise ResultsError(f"{where}: {problem}")
     return record
-
-
-def _quoted(text: str) -> str:
-    text = shown(text)
-    return repr(text if len(text) <= 60 else text[:57] + "...")
 
 
 def _lines(path: Path) -> Iterator[tuple[str, str]]:

@@ -41,6 +41,7 @@ __all__ = [
     "Study",
     "StudyError",
     "parse_study",
+    "quoted",
     "read_study",
     "rules_of",
 ]
@@ -200,17 +201,17 @@ def _part(raw: object, n: int) -> Part:
         )
     game = raw.get("game")
     if not isinstance(game, str) or game not in TABLES:
-        raise StudyError(f"{where}: game must be one of {', '.join(TABLES)}, not {_quoted(game)}")
+        raise StudyError(f"{where}: game must be one of {', '.join(TABLES)}, not {quoted(game)}")
     name = raw.get("name", game)
     if not isinstance(name, str) or not name or SEPARATOR in name or not name.isprintable():
         raise StudyError(
             f"{where}: name must be a text of printable characters without {SEPARATOR!r}, "
-            f"not {_quoted(name)}"
+            f"not {quoted(name)}"
         )
     games = raw.get("games")
     if type(games) is not int or not 1 <= games <= MOST_GAMES:
         raise StudyError(
-            f"{where}: games must be a whole number from 1 to {MOST_GAMES}, not {_quoted(games)}"
+            f"{where}: games must be a whole number from 1 to {MOST_GAMES}, not {quoted(games)}"
         )
     measures = raw.get("measures", list(MEASURES))
     if not isinstance(measures, list) or not all(m in MEASURES for m in measures):
@@ -220,15 +221,15 @@ def _part(raw: object, n: int) -> Part:
         try:
             rules_of(game, setting)
         except (ValueError, TypeError) as error:
-            raise StudyError(f"{where}: setting {_quoted(setting.key)}: {error}") from None
+            raise StudyError(f"{where}: setting {quoted(setting.key)}: {error}") from None
         if SEPARATOR in setting.key:
-            raise StudyError(f"{where}: setting {_quoted(setting.key)} holds {SEPARATOR!r}")
+            raise StudyError(f"{where}: setting {quoted(setting.key)} holds {SEPARATOR!r}")
     return Part(
         name, game, games, _matches(game, raw.get("matches"), where), settings, tuple(measures)
     )
 
 
-def _quoted(value: object) -> str:
+def quoted(value: object) -> str:
     """A value from the study file as a one-line message shows it, cut short if long."""
     text = shown(repr(value))
     return text if len(text) <= 60 else text[:57] + "..."
@@ -241,13 +242,13 @@ def parse_study(data: Mapping[str, Any]) -> Study:
     """
     unknown = sorted(set(data) - {"title", "seed", "part"})
     if unknown:
-        raise StudyError(f"unknown key {_quoted(unknown[0])}; expected title, seed, [[part]]")
+        raise StudyError(f"unknown key {quoted(unknown[0])}; expected title, seed, [[part]]")
     seed = data.get("seed")
     if type(seed) is not int:
-        raise StudyError(f"seed must be a whole number, not {_quoted(seed)}")
+        raise StudyError(f"seed must be a whole number, not {quoted(seed)}")
     title = data.get("title", "")
     if not isinstance(title, str):
-        raise StudyError(f"title must be a text, not {_quoted(title)}")
+        raise StudyError(f"title must be a text, not {quoted(title)}")
     parts = data.get("part")
     if not isinstance(parts, list) or not 1 <= len(parts) <= MOST_PARTS:
         raise StudyError(f"a study needs 1 to {MOST_PARTS} [[part]] tables")
