@@ -40,6 +40,16 @@ def group_members(group: int) -> list[int]:
     return members
 
 
+def begun(path: Path) -> bool:
+    """Whether something is written in *path*. A temporary file only just created can be
+    signalled before ``atomic_write`` has set up its removal (a narrow race of its own,
+    left to the code that writes files)."""
+    try:
+        return path.stat().st_size > 0
+    except FileNotFoundError:
+        return False
+
+
 def interrupt(
     tmp_path: Path,
     args: Sequence[str],
@@ -50,7 +60,7 @@ def interrupt(
     workers: int = 0,
 ) -> tuple[int, str, float]:
     """Run ``cuckoo *args*`` in *tmp_path*, wait until it is under way (*ready*: something
-    on stdout, or a file matching that pattern), send *signum*; the exit status, stderr and
+    on stdout, or in a file matching that pattern), send *signum*; the exit status, stderr and
     the seconds from the signal to the end. Asserts that nothing of it is left running."""
     out, err = tmp_path / "stdout", tmp_path / "stderr"
     with out.open("wb") as stdout, err.open("wb") as stderr:
@@ -66,8 +76,8 @@ def interrupt(
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and child.poll() is None:
-            started = out.stat().st_size > 0 if ready == "output" else any(tmp_path.glob(ready))
-            if started and len(group_members(child.pid)) > workers:
+            written = [out] if ready == "output" else list(tmp_path.glob(ready))
+            if any(map(begun, written)) and len(group_members(child.pid)) > workers:
                 break
             time.sleep(0.02)
         assert child.poll() is None, f"under way: {err.read_text()}"
