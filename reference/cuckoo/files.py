@@ -12,7 +12,7 @@ import signal
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
@@ -111,8 +111,14 @@ def atomic_write(path: Path) -> Iterator[IO[str]]:
         with target.open("w", encoding="utf-8", newline="\n") as handle:
             yield handle
         return
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    release = _hold_signals()  # Ctrl-C or SIGTERM here would leave the file created
     try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    except BaseException:
+        release()
+        raise
+    try:
+        release()  # a signal held back arrives here, where the file is removed
         os.chmod(tmp, _mode_for(target))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             yield handle
@@ -122,6 +128,14 @@ def atomic_write(path: Path) -> Iterator[IO[str]]:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _hold_signals() -> Callable[[], object]:
+    """Hold back Ctrl-C and SIGTERM until the function returned is called."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        return lambda: None
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    return lambda: signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def check_writable(path: Path) -> None:
