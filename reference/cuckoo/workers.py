@@ -20,7 +20,7 @@ from .files import FileProblem
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["GRACE", "WorkerLost", "worker_pool"]
+__all__ = ["GRACE", "WorkerError", "worker_pool"]
 
 GRACE: Final = 1.0
 """Seconds the workers of an interrupted run get to end before they are killed."""
@@ -28,9 +28,9 @@ GRACE: Final = 1.0
 _SIGNALS: Final = {signal.SIGINT, signal.SIGTERM}
 
 
-class WorkerLost(FileProblem):
-    """A worker ended by something else than this program (the kernel short of memory, a
-    ``kill``): not a bug here nor in the input, so an error of the run, exit status 2."""
+class WorkerError(FileProblem):
+    """Workers the system would not start, or one it ended (short of memory, a ``kill``):
+    not a bug here nor in the input, so an error of the run, exit status 2."""
 
 
 def _deaf() -> None:
@@ -50,13 +50,19 @@ def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = ProcessPoolExecutor(jobs, initializer=_deaf)
     try:
-        _start(pool)
+        pool = ProcessPoolExecutor(jobs, initializer=_deaf)
+    except OSError as error:  # no semaphores here (a container without /dev/shm)
+        raise _cannot_start(jobs, error) from None
+    try:
+        try:
+            _start(pool)
+        except OSError as error:  # no more processes allowed
+            raise _cannot_start(jobs, error) from None
         yield pool
     except BrokenProcessPool:
         _end(pool)
-        raise WorkerLost(
+        raise WorkerError(
             "a worker process ended abruptly (killed, or out of memory?); "
             "run again, perhaps with a smaller -j"
         ) from None
@@ -64,6 +70,10 @@ def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
         _end(pool)
         raise
     pool.shutdown()
+
+
+def _cannot_start(jobs: int, error: OSError) -> WorkerError:
+    return WorkerError(f"cannot start {jobs} worker processes: {error.strerror or error}")
 
 
 def _start(pool: ProcessPoolExecutor) -> None:

@@ -438,3 +438,30 @@ def test_a_line_the_terminal_encoding_cannot_read(tmp_path: Path, command: str) 
         b"cuckoo: standard input: byte 0xc3 is not ascii text; the session stops "
         b"(every move before it was saved)\n",
     )
+
+
+@pytest.mark.parametrize("where", ["ProcessPoolExecutor", "fork"])
+def test_workers_the_system_will_not_start(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    where: str,
+) -> None:
+    """No semaphores (a container without /dev/shm) or no more processes: that read
+    "cannot write the output: Function not implemented"."""
+    import concurrent.futures
+
+    def refuse(*_: object, **__: object) -> None:
+        raise OSError(38, "Function not implemented")
+
+    if where == "fork":
+        monkeypatch.setattr(os, "fork", refuse)
+    else:
+        monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", refuse)
+    path = tmp_path / "game.cuckoo"
+    path.write_text(DICE, encoding="utf-8")
+    status, _, err = run(capsys, "validate", "-j", "2", str(path))
+    assert (status, err) == (
+        2,
+        "cuckoo: cannot start 2 worker processes: Function not implemented\n",
+    )
