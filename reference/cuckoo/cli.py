@@ -1,7 +1,8 @@
 """The ``cuckoo`` command: validate, replay, inspect, generate and format game records.
 
 Exit status: 0 when everything given is legal, 1 when a record is malformed or illegal,
-2 for a usage error or a file that cannot be read.  No input makes it print a traceback.
+2 for a usage error or a file that cannot be read, 130 when interrupted (Ctrl-C) and 143
+when terminated (SIGTERM).  No input makes it print a traceback.
 """
 
 from __future__ import annotations
