@@ -160,10 +160,13 @@ def _mode_for(path: Path) -> int:
 
 
 def terminate_cleanly() -> None:
-    """Make SIGTERM unwind like Ctrl-C, so that a write under way removes its temporary
-    file (SIGKILL cannot be caught: it may leave a hidden ``.NAME.xxxx`` beside NAME)."""
+    """Make SIGTERM, and SIGHUP (the terminal closed), unwind like Ctrl-C, so that a write
+    under way removes its temporary file (SIGKILL cannot be caught: it may leave a hidden
+    ``.NAME.xxxx`` beside NAME)."""
 
     def stop(signum: int, frame: FrameType | None) -> None:
         raise SystemExit(128 + signum)
 
-    signal.signal(signal.SIGTERM, stop)
+    for name in ("SIGTERM", "SIGHUP"):  # Windows has no SIGHUP
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)

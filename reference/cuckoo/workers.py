@@ -8,6 +8,7 @@ SIGTERM; the parent alone handles the interruption, ending every worker within a
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 import time
@@ -25,7 +26,7 @@ __all__ = ["GRACE", "WorkerError", "worker_pool"]
 GRACE: Final = 1.0
 """Seconds the workers of an interrupted run get to end before they are killed."""
 
-_SIGNALS: Final = {signal.SIGINT, signal.SIGTERM}
+_SIGNALS: Final = {signal.SIGINT, signal.SIGTERM, *[getattr(signal, "SIGHUP", signal.SIGTERM)]}
 
 
 class WorkerError(FileProblem):
@@ -33,13 +34,25 @@ class WorkerError(FileProblem):
     not a bug here nor in the input, so an error of the run, exit status 2."""
 
 
-def _deaf() -> None:
-    """A worker's start: Ctrl-C is the parent's to handle; SIGTERM ends it without Python's
-    unwinding (the parent's handler, inherited through fork, would raise inside a task)."""
+def _deaf(parent: int) -> None:
+    """A worker's start: Ctrl-C is the parent's to handle; SIGTERM and SIGHUP end it
+    without Python's unwinding (the parent's handler, inherited through fork, would raise
+    inside a task); and it ends when its *parent* is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+
+
+def _orphaned(parent: int) -> None:
+    """End this worker soon after its parent has gone without ending it (SIGKILL): the
+    others still hold the pipes open, so no read or lock here would ever end."""
+    while os.getppid() == parent:
+        time.sleep(0.25)
+    os._exit(1)
 
 
 @contextmanager
@@ -51,7 +64,7 @@ def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     from concurrent.futures.process import BrokenProcessPool
 
     try:
-        pool = ProcessPoolExecutor(jobs, initializer=_deaf)
+        pool = ProcessPoolExecutor(jobs, initializer=_deaf, initargs=(os.getpid(),))
     except OSError as error:  # no semaphores here (a container without /dev/shm)
         raise _cannot_start(jobs, error) from None
     try:
