@@ -324,9 +324,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
                 record = notation.record_of(game.rules, game.setup, game.moves, tags)
                 out.write(("\n" if number > 1 else "") + notation.format_record(record))
     progress.close()
-    print(f"{plural(args.games, 'game')} of {variant or args.game}, seed {args.seed}")
+    report = sys.stderr if args.output == "-" else sys.stdout  # not amid the records
+    print(f"{plural(args.games, 'game')} of {variant or args.game}, seed {args.seed}", file=report)
     for line in tally.lines(names, seats):
-        print(line)
+        print(line, file=report)
     return EXIT_OK
 
 

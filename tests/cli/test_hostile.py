@@ -465,3 +465,16 @@ def test_workers_the_system_will_not_start(
         2,
         "cuckoo: cannot start 2 worker processes: Function not implemented\n",
     )
+
+
+def test_selfplay_records_on_stdout_are_records_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``selfplay -o -`` wrote its win rates after the records, where the next command
+    read them as a broken record."""
+    args = ["selfplay", "--bots", "random,random", "--games", "2", "--seed", "1", "-o", "-"]
+    status, out, err = run(capsys, *args)
+    assert status == 0 and out.count('[Game "cuckoo-dice"]') == 2
+    assert "2 games of cuckoo, seed 1\nrandom (Blue): " in err
+    (tmp_path / "games.cuckoo").write_text(out, encoding="utf-8")
+    assert run(capsys, "validate", str(tmp_path / "games.cuckoo"))[:2] == (0, "")
