@@ -474,7 +474,7 @@ class _Parser(argparse.ArgumentParser):
             import difflib
 
             close = difflib.get_close_matches(words[1], COMMANDS, n=1)
-            message = f"no command {words[1]!r}" + (
+            message = f"no command '{words[1]}'" + (
                 f"; did you mean {close[0]!r}?"
                 if close
                 else f"; the commands: {', '.join(COMMANDS)}"

@@ -478,3 +478,11 @@ def test_selfplay_records_on_stdout_are_records_only(
     assert "2 games of cuckoo, seed 1\nrandom (Blue): " in err
     (tmp_path / "games.cuckoo").write_text(out, encoding="utf-8")
     assert run(capsys, "validate", str(tmp_path / "games.cuckoo"))[:2] == (0, "")
+
+
+def test_a_command_name_that_is_not_text_is_escaped_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A byte that is not UTF-8 in the command's name was shown as ``'\\\\udcff'``."""
+    status, _, err = run(capsys, "\udcff")
+    assert status == 2 and "cuckoo: no command '\\udcff'; the commands: " in err
