@@ -1,7 +1,8 @@
 """The ``cuckoo`` command: validate, replay, inspect, generate and format game records.
 
 Exit status: 0 when everything given is legal, 1 when a record is malformed or illegal,
-2 for a usage error or a file that cannot be read.  No input makes it print a traceback.
+2 for a usage error or a file that cannot be read, 130 when interrupted (Ctrl-C) and 143
+when terminated (SIGTERM).  No input makes it print a traceback.
 """
 
 from __future__ import annotations
@@ -343,9 +344,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
                 record = notation.record_of(game.rules, game.setup, game.moves, tags)
                 out.write(("\n" if number > 1 else "") + notation.format_record(record))
     progress.close()
-    print(f"{plural(args.games, 'game')} of {variant or args.game}, seed {args.seed}")
+    report = sys.stderr if args.output == "-" else sys.stdout  # not amid the records
+    print(f"{plural(args.games, 'game')} of {variant or args.game}, seed {args.seed}", file=report)
     for line in tally.lines(names, seats):
-        print(line)
+        print(line, file=report)
     return EXIT_OK
 
 
@@ -490,7 +492,7 @@ class _Parser(argparse.ArgumentParser):
             import difflib
 
             close = difflib.get_close_matches(words[1], COMMANDS, n=1)
-            message = f"no command {words[1]!r}" + (
+            message = f"no command '{words[1]}'" + (
                 f"; did you mean {close[0]!r}?"
                 if close
                 else f"; the commands: {', '.join(COMMANDS)}"

@@ -13,7 +13,7 @@ import signal
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
@@ -140,8 +140,14 @@ def atomic_write(path: Path, *, keep: bool = False, create: bool = False) -> Ite
         with target.open("w", encoding="utf-8", newline="\n") as handle:
             yield handle
         return
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    release = _hold_signals()  # Ctrl-C or SIGTERM here would leave the file created
     try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    except BaseException:
+        release()
+        raise
+    try:
+        release()  # a signal held back arrives here, where the file is removed
         os.chmod(tmp, _mode_for(target))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             yield handle
@@ -247,6 +253,14 @@ def session_lock(path: Path) -> Iterator[None]:
         os.close(fd)
 
 
+def _hold_signals() -> Callable[[], object]:
+    """Hold back Ctrl-C and SIGTERM until the function returned is called."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        return lambda: None
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    return lambda: signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def check_writable(path: Path) -> None:
     """Fail now, not after a long setup, if *path* could not be written.
 
@@ -269,10 +283,13 @@ def _mode_for(path: Path) -> int:
 
 
 def terminate_cleanly() -> None:
-    """Make SIGTERM unwind like Ctrl-C, so that a write under way removes its temporary
-    file (SIGKILL cannot be caught: it may leave a hidden ``.NAME.xxxx`` beside NAME)."""
+    """Make SIGTERM, and SIGHUP (the terminal closed), unwind like Ctrl-C, so that a write
+    under way removes its temporary file (SIGKILL cannot be caught: it may leave a hidden
+    ``.NAME.xxxx`` beside NAME)."""
 
     def stop(signum: int, frame: FrameType | None) -> None:
         raise SystemExit(128 + signum)
 
-    signal.signal(signal.SIGTERM, stop)
+    for name in ("SIGTERM", "SIGHUP"):  # Windows has no SIGHUP
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)

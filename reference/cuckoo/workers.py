@@ -8,6 +8,7 @@ SIGTERM; the parent alone handles the interruption, ending every worker within a
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 import time
@@ -20,26 +21,38 @@ from .files import FileProblem
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["GRACE", "WorkerLost", "worker_pool"]
+__all__ = ["GRACE", "WorkerError", "worker_pool"]
 
 GRACE: Final = 1.0
 """Seconds the workers of an interrupted run get to end before they are killed."""
 
-_SIGNALS: Final = {signal.SIGINT, signal.SIGTERM}
+_SIGNALS: Final = {signal.SIGINT, signal.SIGTERM, *[getattr(signal, "SIGHUP", signal.SIGTERM)]}
 
 
-class WorkerLost(FileProblem):
-    """A worker ended by something else than this program (the kernel short of memory, a
-    ``kill``): not a bug here nor in the input, so an error of the run, exit status 2."""
+class WorkerError(FileProblem):
+    """Workers the system would not start, or one it ended (short of memory, a ``kill``):
+    not a bug here nor in the input, so an error of the run, exit status 2."""
 
 
-def _deaf() -> None:
-    """A worker's start: Ctrl-C is the parent's to handle; SIGTERM ends it without Python's
-    unwinding (the parent's handler, inherited through fork, would raise inside a task)."""
+def _deaf(parent: int) -> None:
+    """A worker's start: Ctrl-C is the parent's to handle; SIGTERM and SIGHUP end it
+    without Python's unwinding (the parent's handler, inherited through fork, would raise
+    inside a task); and it ends when its *parent* is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+
+
+def _orphaned(parent: int) -> None:
+    """End this worker soon after its parent has gone without ending it (SIGKILL): the
+    others still hold the pipes open, so no read or lock here would ever end."""
+    while os.getppid() == parent:
+        time.sleep(0.25)
+    os._exit(1)
 
 
 @contextmanager
@@ -50,13 +63,19 @@ def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = ProcessPoolExecutor(jobs, initializer=_deaf)
     try:
-        _start(pool)
+        pool = ProcessPoolExecutor(jobs, initializer=_deaf, initargs=(os.getpid(),))
+    except OSError as error:  # no semaphores here (a container without /dev/shm)
+        raise _cannot_start(jobs, error) from None
+    try:
+        try:
+            _start(pool)
+        except OSError as error:  # no more processes allowed
+            raise _cannot_start(jobs, error) from None
         yield pool
     except BrokenProcessPool:
         _end(pool)
-        raise WorkerLost(
+        raise WorkerError(
             "a worker process ended abruptly (killed, or out of memory?); "
             "run again, perhaps with a smaller -j"
         ) from None
@@ -64,6 +83,10 @@ def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
         _end(pool)
         raise
     pool.shutdown()
+
+
+def _cannot_start(jobs: int, error: OSError) -> WorkerError:
+    return WorkerError(f"cannot start {jobs} worker processes: {error.strerror or error}")
 
 
 def _start(pool: ProcessPoolExecutor) -> None:

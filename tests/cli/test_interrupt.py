@@ -40,18 +40,27 @@ def group_members(group: int) -> list[int]:
     return members
 
 
+def begun(path: Path) -> bool:
+    """Whether something is written in *path*: the run is under way."""
+    try:
+        return path.stat().st_size > 0
+    except FileNotFoundError:
+        return False
+
+
 def interrupt(
     tmp_path: Path,
     args: Sequence[str],
     *,
     ready: str = "output",
     signum: int = signal.SIGINT,
-    whole_group: bool = True,
+    to: str = "group",
     workers: int = 0,
 ) -> tuple[int, str, float]:
     """Run ``cuckoo *args*`` in *tmp_path*, wait until it is under way (*ready*: something
-    on stdout, or a file matching that pattern), send *signum*; the exit status, stderr and
-    the seconds from the signal to the end. Asserts that nothing of it is left running."""
+    on stdout, or in a file matching that pattern) with its *workers*, send *signum* *to*
+    its ``group``, its ``parent`` or one ``worker``; the exit status, stderr and the
+    seconds from the signal to the end. Asserts that nothing of it is left running."""
     out, err = tmp_path / "stdout", tmp_path / "stderr"
     with out.open("wb") as stdout, err.open("wb") as stderr:
         child = subprocess.Popen(
@@ -66,21 +75,23 @@ def interrupt(
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and child.poll() is None:
-            started = out.stat().st_size > 0 if ready == "output" else any(tmp_path.glob(ready))
-            if started and len(group_members(child.pid)) > workers:
+            written = [out] if ready == "output" else list(tmp_path.glob(ready))
+            if any(map(begun, written)) and len(group_members(child.pid)) > workers:
                 break
             time.sleep(0.02)
         assert child.poll() is None, f"under way: {err.read_text()}"
         sent = time.monotonic()
-        if whole_group:
+        if to == "group":
             os.killpg(child.pid, signum)
-        elif workers and signum == signal.SIGKILL:  # one of the workers, not the command
+        elif to == "worker":
             os.kill(next(p for p in group_members(child.pid) if p != child.pid), signum)
         else:
             child.send_signal(signum)
         status = child.wait(timeout=30)
         took = time.monotonic() - sent
-        time.sleep(0.1)  # a worker the parent failed to end would still be here
+        deadline = time.monotonic() + 2  # a worker the parent failed to end stays
+        while group_members(child.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
         assert group_members(child.pid) == [], "no process left behind"
     finally:
         for pid in group_members(child.pid):
@@ -107,27 +118,34 @@ def games(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("whole_group", [True, False], ids=["group", "parent"])
-def test_ctrl_c_during_parallel_validation(games: Path, whole_group: bool) -> None:
+@pytest.mark.parametrize("to", ["group", "parent"])
+def test_ctrl_c_during_parallel_validation(games: Path, to: str) -> None:
     """It hung in 3 to 5 tries of 8, printed the workers' tracebacks and could leave a
     worker sleeping for ever: tried several times, since a race is what it was."""
     for _ in range(4):
-        interrupted(
-            games.parent, ["validate", "-j", "2", games.name], whole_group=whole_group, workers=2
-        )
+        interrupted(games.parent, ["validate", "-j", "2", games.name], to=to, workers=2)
 
 
-def validating(games: Path, *, signum: int, whole_group: bool) -> tuple[int, str, float]:
+def validating(games: Path, *, signum: int, to: str) -> tuple[int, str, float]:
     """``validate -j 2`` of *games*, sent *signum* once both workers run."""
     args = ["validate", "-j", "2", games.name]
-    return interrupt(games.parent, args, signum=signum, whole_group=whole_group, workers=2)
+    return interrupt(games.parent, args, signum=signum, to=to, workers=2)
 
 
-@pytest.mark.parametrize("whole_group", [True, False], ids=["group", "parent"])
-def test_sigterm_during_parallel_validation(games: Path, whole_group: bool) -> None:
+@pytest.mark.parametrize("to", ["group", "parent"])
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
+def test_sigterm_during_parallel_validation(games: Path, to: str, signum: int) -> None:
+    """SIGHUP (the terminal closed) killed the command and left its workers for ever."""
     for _ in range(3):
-        status, err, took = validating(games, signum=signal.SIGTERM, whole_group=whole_group)
-        assert (status, err) == (143, "") and took < 2
+        status, err, took = validating(games, signum=signum, to=to)
+        assert (status, err) == (128 + signum, "") and took < 2
+
+
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGQUIT], ids=["KILL", "QUIT"])
+def test_workers_end_when_the_command_is_killed(games: Path, signum: int) -> None:
+    """Nothing of the command runs to end them: they noticed nothing and slept for ever."""
+    status, _, _ = validating(games, signum=signum, to="parent")
+    assert status == -signum
 
 
 @pytest.mark.parametrize(
@@ -144,7 +162,7 @@ def test_ctrl_c_during_a_long_run(games: Path, args: list[str]) -> None:
     if args[0] == "format":
         games.write_text("\n".join([DICE] * 3000), encoding="utf-8")
     interrupted(games.parent, args)
-    interrupted(games.parent, args, whole_group=False)
+    interrupted(games.parent, args, to="parent")
 
 
 def test_ctrl_c_while_a_bot_thinks(tmp_path: Path) -> None:
@@ -156,13 +174,13 @@ def test_ctrl_c_while_a_bot_thinks(tmp_path: Path) -> None:
     assert (tmp_path / "game.cuckoo").read_text(encoding="utf-8").startswith("[Game ")
 
 
-@pytest.mark.parametrize("whole_group", [True, False], ids=["group", "parent"])
-def test_sigterm_keeps_the_old_file_whole(tmp_path: Path, whole_group: bool) -> None:
+@pytest.mark.parametrize("to", ["group", "parent"])
+def test_sigterm_keeps_the_old_file_whole(tmp_path: Path, to: str) -> None:
     old = tmp_path / "out.cuckoo"
     old.write_text("mine\n", encoding="utf-8")
     args = ["random", "--seed", "1", "--games", "1000000", "-o", "out.cuckoo"]
     status, err, took = interrupt(
-        tmp_path, args, ready=".out.cuckoo.*", signum=signal.SIGTERM, whole_group=whole_group
+        tmp_path, args, ready=".out.cuckoo.*", signum=signal.SIGTERM, to=to
     )
     assert (status, err) == (143, "") and took < 2
     assert old.read_text(encoding="utf-8") == "mine\n"
@@ -172,7 +190,7 @@ def test_sigterm_keeps_the_old_file_whole(tmp_path: Path, whole_group: bool) -> 
 def test_a_worker_killed_is_an_error_of_the_run(games: Path) -> None:
     """The kernel short of memory kills a worker: that was an internal error (exit 70,
     "please report it"); the others are ended too."""
-    status, err, took = validating(games, signum=signal.SIGKILL, whole_group=False)
+    status, err, took = validating(games, signum=signal.SIGKILL, to="worker")
     assert status == 2 and took < 2
     assert err.startswith("cuckoo: a worker process ended abruptly") and err.count("\n") == 1
 
