@@ -16,7 +16,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from itertools import islice, pairwise, repeat
+from itertools import pairwise
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Final, NoReturn
 
@@ -31,13 +31,12 @@ from .files import (
     terminate_cleanly,
 )
 from .games import GAMES, Kit, read_records, validate
-from .notation import MAX_RECORD_CHARS, Record, split_records
+from .notation import MAX_RECORD_CHARS, Chunk, Record, split_records
 from .progress import Progress, is_terminal, plural, rewind
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
-
     from .players.bots import Bot
+    from .workers import Workers
 
 __all__ = ["main"]
 
@@ -83,7 +82,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             name = "<stdin>" if path == "-" else path
             before = games
             with _lines(path) as lines:
-                for count, text, data in _validated(lines, name, pool, args.jobs):
+                for count, text, data in _validated(lines, name, pool):
                     games += 1
                     moves += count
                     progress.advance()
@@ -103,32 +102,36 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_INVALID if problems else EXIT_OK
 
 
-def _pool(jobs: int) -> AbstractContextManager[ProcessPoolExecutor | None]:
+def _pool(jobs: int) -> AbstractContextManager[Workers | None]:
     """Processes for ``--jobs``; none, and nothing of them imported, for one job."""
     if jobs == 1:
         return nullcontext()
-    from .workers import worker_pool
+    from .workers import Workers
 
-    return worker_pool(jobs)
+    return Workers(jobs)
 
 
 Validated = tuple[int, str | None, dict[str, Any] | None]
 
 
-def _validated(
-    lines: Iterator[str], source: str, pool: ProcessPoolExecutor | None, jobs: int
-) -> Iterator[Validated]:
-    """Each record of *lines* replayed, in order: here, or in batches across *pool*'s
-    processes, so that memory stays bounded by the batch."""
-    try:
-        chunks = split_records(lines, rule="CD-NOTATION-SYNTAX")
-        if pool is None:
-            for chunk in chunks:
-                yield validate(chunk, source)
-            return
-        while batch := list(islice(chunks, 64 * jobs)):
-            yield from pool.map(validate, batch, repeat(source), chunksize=16)
-    except NotationError as error:
+def _validated(lines: Iterator[str], source: str, workers: Workers | None) -> Iterator[Validated]:
+    """Each record of *lines* replayed, in order: here, or by the *workers*, which draw the
+    records only as they become free, so that memory stays bounded.  A file that cannot be
+    cut into records ends with that problem, after the records before it."""
+    cut: list[NotationError] = []
+
+    def records() -> Iterator[tuple[Chunk, str]]:
+        try:
+            for chunk in split_records(lines, rule="CD-NOTATION-SYNTAX"):
+                yield chunk, source
+        except NotationError as error:
+            cut.append(error)
+
+    if workers is None:
+        yield from (validate(*record) for record in records())
+    else:
+        yield from workers.map(validate, records(), batch=16)
+    for error in cut:
         located = NotationError(error.detail, rule=error.rule, line=error.line, source=source)
         yield 0, str(located), located.as_dict()
 

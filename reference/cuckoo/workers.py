@@ -1,32 +1,45 @@
 """Worker processes that Ctrl-C and SIGTERM stop at once, leaving none behind.
 
-A terminal sends Ctrl-C to every process of the command: workers that each raised
-``KeyboardInterrupt`` printed their tracebacks, and could die holding a queue's lock, so
-that the pool's shutdown waited for ever. Here the workers ignore Ctrl-C and die at once on
-SIGTERM; the parent alone handles the interruption, ending every worker within a bound.
+Every command that runs on several cores (``validate -j``, ``study``, ``conform --random
+-j``) hands its work out through :class:`Workers`.  Tasks are drawn from their iterator only
+as workers become free, so a run of any length starts at once in bounded memory; and
+however the run ends (done, an error, Ctrl-C, SIGTERM, a worker killed) every worker is
+stopped within a bound.
+
+A terminal sends Ctrl-C to every process of the command.  The workers ignore it: the
+command alone handles it, and stops them.  SIGTERM (and SIGHUP) end a worker through its
+exit handlers, so that an engine it started is stopped too; SIGKILL ends one that does not
+go within its grace; and a worker whose command has gone ends by itself.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Final
+from itertools import islice
+from multiprocessing.connection import Connection, wait
+from types import FrameType, TracebackType
+from typing import Any, Final, NoReturn, TypeVar, cast
 
 from .files import FileProblem
 
-if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+__all__ = ["GRACE", "WorkerError", "Workers"]
 
-__all__ = ["GRACE", "WorkerError", "worker_pool"]
+T = TypeVar("T")
 
 GRACE: Final = 1.0
 """Seconds the workers of an interrupted run get to end before they are killed."""
 
-_SIGNALS: Final = {signal.SIGINT, signal.SIGTERM, *[getattr(signal, "SIGHUP", signal.SIGTERM)]}
+AHEAD: Final = 2
+"""Batches a worker is sent before its first result is back: enough to keep it busy."""
+
+_ENDING: Final = (signal.SIGTERM, signal.SIGHUP)
+_HELD: Final = {signal.SIGINT, *_ENDING}
 
 
 class WorkerError(FileProblem):
@@ -34,101 +47,151 @@ class WorkerError(FileProblem):
     not a bug here nor in the input, so an error of the run, exit status 2."""
 
 
-def _deaf(parent: int) -> None:
-    """A worker's start: Ctrl-C is the parent's to handle; SIGTERM and SIGHUP end it
-    without Python's unwinding (the parent's handler, inherited through fork, would raise
-    inside a task); and it ends when its *parent* is gone."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
-    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+def _exit(signum: int, frame: FrameType | None) -> NoReturn:
+    raise SystemExit(128 + signum)
 
 
 def _orphaned(parent: int) -> None:
-    """End this worker soon after its parent has gone without ending it (SIGKILL): the
-    others still hold the pipes open, so no read or lock here would ever end."""
+    """End this worker soon after its command has gone without ending it (SIGKILL): the
+    other workers, forked later, hold its pipe open, so no read here would ever end."""
     while os.getppid() == parent:
         time.sleep(0.25)
     os._exit(1)
 
 
-@contextmanager
-def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
-    """A pool of *jobs* processes, shut down normally at the end of the block, and ended
-    within about :data:`GRACE` seconds when the block is left by an exception (Ctrl-C,
-    SIGTERM, an error), with its pending tasks cancelled."""
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    try:
-        pool = ProcessPoolExecutor(jobs, initializer=_deaf, initargs=(os.getpid(),))
-    except OSError as error:  # no semaphores here (a container without /dev/shm)
-        raise _cannot_start(jobs, error) from None
-    try:
+def _serve(conn: Connection, parent: int) -> None:
+    """A worker: run each batch ``(number, function, items)`` it is sent, until the pipe
+    closes, and send back ``(number, (True, results))`` or ``(number, (False, error))``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in _ENDING:
+        signal.signal(signum, _exit)
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    while True:
         try:
-            _start(pool)
-        except OSError as error:  # no more processes allowed
-            raise _cannot_start(jobs, error) from None
-        yield pool
-    except BrokenProcessPool:
-        _end(pool)
-        raise WorkerError(
-            "a worker process ended abruptly (killed, or out of memory?); "
-            "run again, perhaps with a smaller -j"
-        ) from None
-    except BaseException:
-        _end(pool)
-        raise
-    pool.shutdown()
+            number, function, items = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[bool, Any] = (True, [function(*item) for item in items])
+        except Exception as error:  # the command reports it as its own bug
+            answer = (False, f"{type(error).__name__}: {error}")
+        conn.send((number, answer))
 
 
-def _cannot_start(jobs: int, error: OSError) -> WorkerError:
-    return WorkerError(f"cannot start {jobs} worker processes: {error.strerror or error}")
-
-
-def _start(pool: ProcessPoolExecutor) -> None:
-    """Start the workers with Ctrl-C and SIGTERM held back, so that none arrives between a
-    fork and the worker's :func:`_deaf`; one held here is handled once they have started."""
-    block = getattr(signal, "pthread_sigmask", None)
-    if block is not None:
-        block(signal.SIG_BLOCK, _SIGNALS)
+@contextmanager
+def _held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back while a worker starts, so that it starts with them held
+    and sets its own handlers before one can reach it; they reach the command afterwards."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     try:
-        pool.submit(int)  # under fork, the first task starts every worker
+        yield
     finally:
-        if block is not None:
-            block(signal.SIG_UNBLOCK, _SIGNALS)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
 
-def _end(pool: ProcessPoolExecutor) -> None:
-    """End every worker (SIGTERM, then SIGKILL) and let the pool's thread wind down.
+class Workers:
+    """*jobs* worker processes for the length of a ``with`` block, all stopped at its end;
+    *grace* is how long each may take to end on SIGTERM before it is killed."""
 
-    That thread, finding its workers gone, fails on the tasks cancelled meanwhile (Python
-    3.11 sets an error on each, or looks one up that is gone): a traceback about nothing
-    the user did, kept quiet here.
-    """
-    manager = getattr(pool, "_executor_manager_thread", None)
-    report = threading.excepthook
+    def __init__(self, jobs: int, *, grace: float = GRACE) -> None:
+        self.jobs, self.grace = jobs, grace
+        self._pipes: dict[Connection, multiprocessing.process.BaseProcess] = {}
 
-    def quiet(args: threading.ExceptHookArgs) -> None:
-        if args.thread is not manager:
-            report(args)
+    def __enter__(self) -> Workers:
+        try:
+            for _ in range(self.jobs):
+                here, there = multiprocessing.Pipe()
+                process = multiprocessing.Process(
+                    target=_serve, args=(there, os.getpid()), daemon=True
+                )
+                with _held():
+                    process.start()
+                there.close()
+                self._pipes[here] = process
+        except OSError as error:  # no more processes, or no pipes, allowed here
+            self.stop()
+            raise WorkerError(
+                f"cannot start {self.jobs} worker processes: {error.strerror or error}"
+            ) from None
+        except BaseException:
+            self.stop()
+            raise
+        return self
 
-    threading.excepthook = quiet
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        process.terminate()
-    deadline = time.monotonic() + GRACE
-    for process in processes:
-        process.join(max(0.0, deadline - time.monotonic()))
-    for process in processes:
-        if process.is_alive():
-            process.kill()
-            process.join(GRACE)
-    pool.shutdown(wait=False, cancel_futures=True)
-    if manager is not None:
-        manager.join(GRACE)
-    if manager is None or not manager.is_alive():
-        threading.excepthook = report
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        """Stop every worker: SIGTERM, then SIGKILL for any still there after the grace."""
+        for conn, process in self._pipes.items():
+            conn.close()
+            if process.is_alive():
+                process.terminate()
+        deadline = time.monotonic() + self.grace
+        for process in self._pipes.values():
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.kill()
+                process.join()
+        self._pipes.clear()
+
+    def map(
+        self,
+        function: Callable[..., T],
+        items: Iterable[tuple[Any, ...]],
+        *,
+        batch: int = 1,
+        ordered: bool = True,
+    ) -> Iterator[T]:
+        """``function(*item)`` for each of *items*, sent to the workers *batch* items at a
+        time; in the order of *items* if *ordered*, else as each batch is done.  Items are
+        drawn only as workers become free.  *function* must be importable (pickled by name).
+
+        :raises WorkerError: if a worker ended without being asked to.
+        :raises RuntimeError: if *function* raised in a worker (a bug, not the input's).
+        """
+        work = iter(items)
+        free = [conn for _ in range(AHEAD) for conn in self._pipes]
+        busy: dict[Connection, int] = {}
+        done: dict[int, list[T]] = {}
+        sent = following = 0
+        while True:
+            while free and (chunk := list(islice(work, batch))):
+                conn = free.pop()
+                conn.send((sent, function, chunk))
+                busy[conn] = busy.get(conn, 0) + 1
+                sent += 1
+            if not busy:
+                return
+            for ready in wait(list(busy)):
+                conn = cast(Connection, ready)
+                number, results = self._receive(conn)
+                busy[conn] -= 1
+                if not busy[conn]:
+                    del busy[conn]
+                free.append(conn)
+                if not ordered:
+                    yield from results
+                    continue
+                done[number] = results
+                while following in done:
+                    yield from done.pop(following)
+                    following += 1
+
+    def _receive(self, conn: Connection) -> tuple[int, list[Any]]:
+        try:
+            number, (ok, results) = conn.recv()
+        except (EOFError, OSError):
+            raise WorkerError(
+                "a worker process ended abruptly (killed, or out of memory?); "
+                "run again, perhaps with a smaller -j"
+            ) from None
+        if not ok:
+            raise RuntimeError(f"a worker failed: {results}")
+        return number, results

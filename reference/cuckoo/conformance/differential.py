@@ -11,21 +11,19 @@ report as games run one after another.
 
 from __future__ import annotations
 
-import multiprocessing
-import queue
-import signal
 import typing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass, fields
 from multiprocessing.util import Finalize
 from random import Random
-from types import FrameType
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 from ..cards import rulesets as cards_rulesets
 from ..dice import rulesets as dice_rulesets
 from ..kuckuck import rulesets as kuckuck_rulesets
 from ..progress import Progress
+from ..workers import Workers
 from .protocol import Session
 from .runner import GRACE, Engine, EngineFailure, Report, chance_pairs, compare, parse_json, quote
 from .suite import new_command
@@ -297,15 +295,18 @@ def differential(
     only as they are due, so a run of any length starts at once in bounded memory."""
     report, progress = Report(), Progress("game", games)
     work = ((command, timeout, names[n % len(names)], seed, n) for n in range(1, games + 1))
+    # A worker stops its engine as SIGTERM ends it: it is given the time that takes.
+    workers = Workers(jobs, grace=3 * GRACE + 1) if jobs > 1 else None
     try:
-        outcomes = _in_workers(work, jobs) if jobs > 1 else (_one(*w) for w in work)
-        for game, problem in outcomes:
-            if problem is None:
-                report.passed[game] += 1
-            else:
-                report.failed[game] += 1
-                report.failures.append(problem)
-            progress.advance()
+        with workers or nullcontext():
+            outcomes = workers.map(_one, work) if workers else (_one(*w) for w in work)
+            for game, problem in outcomes:
+                if problem is None:
+                    report.passed[game] += 1
+                else:
+                    report.failed[game] += 1
+                    report.failures.append(problem)
+                progress.advance()
     finally:
         progress.close()
         _close_engines()
@@ -315,83 +316,3 @@ def differential(
         log(f"{game:<28}{report.passed[game]:>4} passed, {report.failed[game]} failed")
     log(report.summary())
     return report
-
-
-Task = tuple[str, float, str, int, int]
-
-
-def _in_workers(work: Iterator[Task], jobs: int) -> Iterator[tuple[str, str | None]]:
-    """The outcomes of *work* played by *jobs* worker processes, in the order of *work*,
-    with at most two tasks a worker drawn ahead.  However this ends (an interrupt, an
-    error), every worker is stopped, and with it its engine."""
-    context = multiprocessing.get_context()
-    tasks: multiprocessing.Queue[tuple[int, Task]] = context.Queue()
-    results: multiprocessing.Queue[tuple[int, Outcome | str]] = context.Queue()
-    workers = [context.Process(target=_work, args=(tasks, results)) for _ in range(jobs)]
-    for worker in workers:
-        worker.start()
-    done: dict[int, Outcome] = {}
-    sent = next_out = 0
-    try:
-        while True:
-            while sent - next_out < 2 * jobs and (task := next(work, None)):
-                tasks.put((sent, task))
-                sent += 1
-            if next_out == sent:
-                return
-            while next_out not in done:
-                number, outcome = _receive(results, workers)
-                done[number] = outcome
-            yield done.pop(next_out)
-            next_out += 1
-    finally:
-        tasks.cancel_join_thread()
-        for worker in workers:
-            worker.terminate()  # SIGTERM: the worker stops its engine on the way out
-        for worker in workers:
-            worker.join(3 * GRACE + 1)
-            if worker.is_alive():
-                worker.kill()
-                worker.join()
-
-
-Outcome = tuple[str, str | None]
-
-
-def _receive(
-    results: multiprocessing.Queue[tuple[int, Outcome | str]],
-    workers: Sequence[multiprocessing.process.BaseProcess],
-) -> tuple[int, Outcome]:
-    """The next outcome a worker sends; a worker that failed or died is this run's bug."""
-    while True:
-        try:
-            number, outcome = results.get(timeout=0.5)
-        except queue.Empty:
-            if not all(worker.is_alive() for worker in workers):
-                raise RuntimeError("a worker process died") from None
-            continue
-        if isinstance(outcome, str):
-            raise RuntimeError(f"a worker failed: {outcome}")
-        return number, outcome
-
-
-def _work(
-    tasks: multiprocessing.Queue[tuple[int, Task]],
-    results: multiprocessing.Queue[tuple[int, Outcome | str]],
-) -> None:
-    """A worker: plays the games it is sent.  Ctrl-C is left to the main process, which
-    stops the workers; SIGTERM ends a worker through its exit handlers, which stop its
-    engine."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _stop)
-    while True:
-        number, task = tasks.get()
-        try:
-            outcome: Outcome | str = _one(*task)
-        except Exception as error:  # reported by the main process, as its own bug
-            outcome = f"{type(error).__name__}: {error}"
-        results.put((number, outcome))
-
-
-def _stop(signum: int, frame: FrameType | None) -> NoReturn:
-    raise SystemExit(128 + signum)

@@ -24,12 +24,12 @@ from typing import Any
 from ..errors import shown
 from ..files import check_writable
 from ..progress import Progress, plural
+from ..workers import WorkerError
 from .executors import (
     CLUSTER_TIMEOUT,
     EXECUTORS,
     ClusterProblem,
     MissingExtra,
-    WorkerLost,
     cpu_seconds,
     run_batches,
 )
@@ -225,7 +225,7 @@ def main(args: argparse.Namespace) -> int:
         if isinstance(stop, SystemExit):
             raise
         return 130
-    except (StudyError, MissingExtra, ClusterProblem, WorkerLost) as error:
+    except (StudyError, MissingExtra, ClusterProblem, WorkerError) as error:
         progress.close()
         print(f"cuckoo: {error}", file=sys.stderr)
         return 2

@@ -5,10 +5,8 @@ done, in whatever order; a task carries its own seed, so where and when it runs 
 nothing in its result. Batches are cut from the tasks as workers become free, so a study
 of any size starts at once and holds only the batches under way.
 
-The local workers are this module's own: each plays the batches it is sent through a pipe,
-ignores Ctrl-C (the terminal sends it to the whole process group) and is killed by the
-command when it stops for any reason, so an interrupted study leaves no process behind and
-no worker prints a traceback.
+The local workers are the package's own (:mod:`cuckoo.workers`): an interrupted study
+leaves no process behind, and no worker prints a traceback.
 
 The cluster is Dask's (``pip install 'cuckoo-rules[cluster]'``): its futures take plain
 functions on plain values, as these tasks are, and its ``LocalCluster`` runs the same
@@ -19,23 +17,19 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import multiprocessing
 import os
 import resource
-import signal
 from collections.abc import Generator, Iterable, Iterator
-from contextlib import contextmanager
 from itertools import islice
-from multiprocessing.connection import Connection, wait
-from typing import Any, Final, cast
+from typing import Any, Final
 
+from ..workers import Workers
 from .tasks import Task, play_tasks
 
 __all__ = [
     "EXECUTORS",
     "ClusterProblem",
     "MissingExtra",
-    "WorkerLost",
     "batch_size",
     "cpu_seconds",
     "run_batches",
@@ -49,8 +43,6 @@ CLUSTER_TIMEOUT: Final = 30.0
 Results = list[dict[str, Any]]
 Played = Generator[Results, None, None]
 
-_HELD: Final = {signal.SIGINT, signal.SIGTERM}
-
 
 class MissingExtra(RuntimeError):
     """The executor asked for needs a package that is not installed."""
@@ -58,10 +50,6 @@ class MissingExtra(RuntimeError):
 
 class ClusterProblem(RuntimeError):
     """The cluster address is not one, or no Dask scheduler answers there in time."""
-
-
-class WorkerLost(RuntimeError):
-    """A local worker process ended without being asked to (killed, or out of memory)."""
 
 
 def cpu_seconds() -> float:
@@ -89,71 +77,9 @@ def _in_process(work: Iterator[list[Task]]) -> Played:
         yield play_tasks(batch)
 
 
-def _worker(conn: Connection) -> None:
-    """A local worker: play each batch sent until the pipe closes. Ctrl-C is the command's
-    to handle; SIGTERM ends the worker at once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
-    while True:
-        try:
-            batch = conn.recv()
-        except (EOFError, OSError):
-            return
-        conn.send(play_tasks(batch))
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM held back while a worker starts, so that it starts with them held
-    and ignores Ctrl-C before one can reach it; they are delivered here afterwards."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
-
-
 def _processes(work: Iterator[list[Task]], jobs: int) -> Played:
-    workers: dict[Connection, multiprocessing.Process] = {}
-    idle: list[Connection] = []
-    busy: set[Connection] = set()
-    try:
-        for _ in range(jobs):
-            here, there = multiprocessing.Pipe()
-            process = multiprocessing.Process(target=_worker, args=(there,), daemon=True)
-            with _signals_held():
-                process.start()
-            there.close()
-            workers[here] = process
-            idle.append(here)
-        while True:
-            while idle and (batch := next(work, None)) is not None:
-                conn = idle.pop()
-                conn.send(batch)
-                busy.add(conn)
-            if not busy:
-                return
-            for ready in wait(list(busy)):
-                conn = cast(Connection, ready)
-                try:
-                    results: Results = conn.recv()
-                except (EOFError, OSError):
-                    workers[conn].join(1)
-                    code = workers[conn].exitcode
-                    raise WorkerLost(
-                        f"a worker process ended unexpectedly (exit code {code})"
-                    ) from None
-                busy.discard(conn)
-                idle.append(conn)
-                yield results
-    finally:
-        for conn, worker in workers.items():
-            conn.close()
-            if worker.is_alive():
-                worker.kill()
-        for worker in workers.values():
-            worker.join()
+    with Workers(jobs) as workers:
+        yield from workers.map(play_tasks, ((batch,) for batch in work), ordered=False)
 
 
 def _scheduler(distributed: Any, address: str, timeout: float) -> None:
@@ -231,7 +157,7 @@ def run_batches(
 
     :raises MissingExtra: for the dask executor when Dask is not installed.
     :raises ClusterProblem: for a cluster address where no scheduler answers.
-    :raises WorkerLost: when a local worker is killed from outside.
+    :raises cuckoo.workers.WorkerError: when a local worker is killed from outside.
     """
     workers = jobs or os.cpu_count() or 1
     size = batch_size(count, workers)
