@@ -139,8 +139,14 @@ def atomic_write(path: Path, *, keep: bool = False, create: bool = False) -> Ite
         with target.open("w", encoding="utf-8", newline="\n") as handle:
             yield handle
         return
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    _hold_interrupts(True)  # until the temporary file's name is known, to be removed
     try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    except BaseException:
+        _hold_interrupts(False)
+        raise
+    try:
+        _hold_interrupts(False)
         os.chmod(tmp, _mode_for(target))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             yield handle
@@ -155,6 +161,13 @@ def atomic_write(path: Path, *, keep: bool = False, create: bool = False) -> Ite
         Path(tmp).unlink(missing_ok=True)
         raise
     _sync_folder(target.parent)
+
+
+def _hold_interrupts(hold: bool) -> None:
+    """Hold back Ctrl-C and SIGTERM (*hold*), or let them in again, where the system can."""
+    if hasattr(signal, "pthread_sigmask"):
+        how = signal.SIG_BLOCK if hold else signal.SIG_UNBLOCK
+        signal.pthread_sigmask(how, {signal.SIGINT, signal.SIGTERM})
 
 
 def check_replaceable(path: Path) -> None:

@@ -118,7 +118,9 @@ def test_ctrl_c_while_rewriting_keeps_the_old_file(tmp_path: Path) -> None:
         _, err = child.communicate(timeout=30)
     finally:
         child.kill()
-    assert child.returncode == 130 and "Traceback" not in err
+    # 130, or, now and then, ended by the signal itself as Python may do after a Ctrl-C that
+    # broke into an import (a shell shows 130 for both)
+    assert child.returncode in (130, -signal.SIGINT) and "Traceback" not in err, err
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == [path.name], "no temporary file is left"
 
