@@ -122,11 +122,11 @@ def atomic_write(path: Path, *, keep: bool = False, create: bool = False) -> Ite
     A symbolic link is followed, and what it points to is replaced. An output that is not a
     regular file (a FIFO, a device such as ``/dev/null``) is written to directly, as a
     shell's ``>`` does, since renaming over it would replace the device itself; with *keep*
-    (a record saved after every move, a file rewritten in place) it is refused instead, as
-    is a file that is read-only. With *create* the file must not exist yet: one that has
-    appeared meanwhile is never replaced (:class:`FileExistsError`).
+    (a record saved after every move, a file rewritten in place) it is refused instead. A
+    read-only file is never replaced. With *create* the file must not exist yet: one that
+    has appeared meanwhile is never replaced (:class:`FileExistsError`).
 
-    :raises FileProblem: for a target *keep* refuses.
+    :raises FileProblem: for a read-only target, or one that *keep* refuses.
     :raises OSError: if the file cannot be written.
     """
     target = Path(os.path.realpath(path))
@@ -134,9 +134,9 @@ def atomic_write(path: Path, *, keep: bool = False, create: bool = False) -> Ite
         mode = target.stat().st_mode
     except FileNotFoundError:
         mode = None
-    if keep:
+    if keep or mode is None or stat.S_ISREG(mode):
         check_replaceable(path)
-    elif mode is not None and not stat.S_ISREG(mode):
+    else:
         with target.open("w", encoding="utf-8", newline="\n") as handle:
             yield handle
         return

@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Iterator
@@ -117,7 +118,9 @@ def test_ctrl_c_while_rewriting_keeps_the_old_file(tmp_path: Path) -> None:
         _, err = child.communicate(timeout=30)
     finally:
         child.kill()
-    assert child.returncode == 130 and "Traceback" not in err
+    # 130, or, now and then, ended by the signal itself as Python may do after a Ctrl-C that
+    # broke into an import (a shell shows 130 for both)
+    assert child.returncode in (130, -signal.SIGINT) and "Traceback" not in err, err
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == [path.name], "no temporary file is left"
 
@@ -213,3 +216,39 @@ def test_an_endless_line_is_refused_past_the_limit_only() -> None:
     peak, why = _peak(lines_of(stream, "endless", limit=limit))
     assert why == f"endless:1: a line longer than {limit} characters"
     assert peak < 3 * 2 * limit, "two bytes a character, counted in characters"
+
+
+def test_output_over_a_read_only_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``-o`` renamed its file over one the user had made read-only."""
+    source, target = tmp_path / "game.cuckoo", tmp_path / "kept.cuckoo"
+    source.write_text(DICE, encoding="utf-8")
+    target.write_text("mine", encoding="utf-8")
+    target.chmod(0o444)
+    for args in (
+        ["format", str(source), "-o", str(target)],
+        ["random", "--seed", "1", "-o", str(target)],
+    ):
+        assert main([*args, "-q"]) == 2
+        err = capsys.readouterr().err
+        assert err == f"cuckoo: {target}: is read-only: make it writable first\n"
+    assert target.read_text(encoding="utf-8") == "mine"
+
+
+def test_a_folder_that_may_not_be_written_keeps_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a folder without write permission answers (root may write anywhere, so the
+    refusal is made here)."""
+    path = tmp_path / "games.cuckoo"
+    path.write_text(DICE.replace("1. ", "1.  "), encoding="utf-8")
+    before = path.read_bytes()
+
+    def denied(*_: object, **__: object) -> None:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(tempfile, "mkstemp", denied)
+    assert main(["format", "--in-place", str(path)]) == 2
+    assert capsys.readouterr().err == f"cuckoo: {path}: cannot write: Permission denied\n"
+    assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == [path.name]

@@ -175,8 +175,10 @@ def test_a_second_session_on_the_file_is_refused(tmp_path: Path) -> None:
     finally:
         first.kill(9)  # a session killed leaves no lock behind
         first.wait()
+    assert ".game.cuckoo.lock" in os.listdir(tmp_path), "left by the session killed"
     third = session(path, "quit\n")
     assert third.returncode == 0, third.stderr
+    assert os.listdir(tmp_path) == ["game.cuckoo"]
 
 
 def test_a_second_new_record_of_the_same_file_is_refused(tmp_path: Path) -> None:
