@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import json
 import os
 import re
@@ -242,18 +243,20 @@ def split_records(lines: Iterable[str], *, rule: str) -> Iterator[Chunk]:
     """Cut a stream of lines into records: a tag line after movetext starts a new one.
 
     Comments are tracked, so a ``[`` inside a multi-line comment starts nothing; a brace
-    inside a quoted value (a tag's) opens no comment.
+    inside a quoted value (a tag's) opens no comment.  A record is gathered as one text, not
+    a list of its lines: a stream of millions of short lines (``yes``) costs its characters,
+    not a Python string each.
     """
-    buffer: list[str] = []
+    buffer = io.StringIO()
     start, size, index = 1, 0, 0
     inside = seen_moves = False
     for number, line in enumerate(lines, 1):
         stripped = line.lstrip()
         if not inside and stripped.startswith("[") and seen_moves:
             index += 1
-            yield Chunk("".join(buffer), start, index)
-            buffer, start, size, seen_moves = [], number, 0, False
-        if not buffer and not stripped:
+            yield Chunk(buffer.getvalue(), start, index)
+            buffer, start, size, seen_moves = io.StringIO(), number, 0, False
+        if not size and not stripped:
             start = number + 1
             continue
         size += len(line)
@@ -263,14 +266,14 @@ def split_records(lines: Iterable[str], *, rule: str) -> Iterator[Chunk]:
                 line=start,
                 rule=rule,
             )
-        buffer.append(line)
+        buffer.write(line)
         was_inside = inside
         if "}" in line if inside else "{" in line:
             inside = _in_comment(line, inside)
         if not was_inside and stripped and not stripped.startswith("["):
             seen_moves = True
-    if any(part.strip() for part in buffer):
-        yield Chunk("".join(buffer), start, index + 1)
+    if (text := buffer.getvalue()).strip():
+        yield Chunk(text, start, index + 1)
 
 
 _OPENING: Final = re.compile(r'"(?:\\.|[^"\\])*"?|(\{)')

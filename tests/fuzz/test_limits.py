@@ -90,6 +90,30 @@ def test_a_huge_line_is_refused_with_flat_memory(
     assert "a line longer than" in capsys.readouterr().err
 
 
+def test_millions_of_short_lines_cost_their_characters_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``yes | cuckoo validate -``: a record of millions of two-character lines took 587 MB
+    (a Python string a line) before it reached the record limit; its characters, 16 MB,
+    are what it may cost."""
+    import tracemalloc
+
+    from cuckoo import notation
+
+    limit = 2_000_000  # the real limit, 16 M, takes half a minute under tracemalloc
+    monkeypatch.setattr(notation, "MAX_RECORD_CHARS", limit)
+    end = "\n"
+    lines = ("y" + end for _ in range(limit))  # a new string each, as a file's lines are
+    tracemalloc.start()
+    try:
+        with pytest.raises(NotationError, match="a record longer than"):
+            list(notation.split_records(lines, rule="CD-NOTATION-SYNTAX"))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * limit, f"{peak / 1e6:.0f} MB"
+
+
 def test_a_crash_while_writing_leaves_the_old_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
