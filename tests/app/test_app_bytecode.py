@@ -106,14 +106,16 @@ def test_the_engine_and_lark_import_nothing_left_out() -> None:
 
 
 def _command_line_only(path: Path) -> bool:
-    """Modules the browser never imports: the command line, the conformance kit but its
-    protocol adapters (it runs engines as processes), ``cuckoo study`` (it plays games in
-    worker processes), OpenSpiel's bindings, and lark's command-line tools."""
+    """Modules the browser never imports: the command line and its worker processes
+    (``cuckoo.workers``), the conformance kit but its protocol adapters (it runs engines as
+    processes), ``cuckoo study`` (it plays games in worker processes), OpenSpiel's
+    bindings, and lark's command-line tools."""
     parts = set(path.parts)
     return (
         path.stem in {"cli", "__main__"}
         or ("conformance" in parts and path.stem != "protocol")
         or path.parent.parts[-2:] == ("cuckoo", "study")
+        or path.parts[-2:] == ("cuckoo", "workers.py")
         or "openspiel" in str(path)
         or "tools" in parts
     )

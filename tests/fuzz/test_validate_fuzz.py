@@ -128,7 +128,7 @@ def _validates_cleanly(text: str, folder: Path) -> None:
     unreadable = False
     try:  # any other exception fails the test, with its trace
         with _lines(str(path)) as lines:
-            for _, message, data in _validated(lines, "sent.cuckoo", None, 1):
+            for _, message, data in _validated(lines, "sent.cuckoo", None):
                 if message is not None:
                     _one_line(message)
                     assert data is not None
