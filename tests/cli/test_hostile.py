@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -15,6 +14,7 @@ import pytest
 
 from cuckoo.cli import main
 from cuckoo.dice import notation as dice_notation
+from tests.processes import wait_for_file
 
 ROOT = Path(__file__).resolve().parents[2]
 DICE = (ROOT / "examples" / "cuckoo-sides.cuckoo").read_text(encoding="utf-8")
@@ -200,10 +200,7 @@ def test_sigterm_during_a_write_leaves_no_temporary_file(tmp_path: Path, tries: 
             stderr=subprocess.DEVNULL,
         )
         try:
-            deadline = time.monotonic() + 30
-            while not list(tmp_path.glob(".out.cuckoo.*")) and time.monotonic() < deadline:
-                time.sleep(0.0005)
-            assert list(tmp_path.glob(".out.cuckoo.*")), "the write began"
+            wait_for_file(tmp_path, ".out.cuckoo.*", 30, step=0.0005)
             child.send_signal(signal.SIGTERM)
             assert child.wait(timeout=30) == 128 + signal.SIGTERM
         finally:

@@ -19,25 +19,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import group_members
+
 ROOT = Path(__file__).resolve().parents[2]
 DICE = (ROOT / "examples" / "cuckoo-sides.cuckoo").read_text(encoding="utf-8")
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
 CUCKOO = (sys.executable, "-m", "cuckoo")
-
-
-def group_members(group: int) -> list[int]:
-    """The processes still alive in process group *group*, read from /proc."""
-    members = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:  # ended meanwhile
-                continue
-            fields = stat.rsplit(")", 1)[1].split()
-            if int(fields[2]) == group and fields[0] != "Z":
-                members.append(int(entry.name))
-    return members
 
 
 def begun(path: Path) -> bool:

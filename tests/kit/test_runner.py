@@ -14,7 +14,7 @@ import pytest
 
 from cuckoo.cli import main
 from cuckoo.conformance.differential import differential, draw_game
-from cuckoo.conformance.runner import Engine, run_suite
+from cuckoo.conformance.runner import Engine, Report, run_suite
 from cuckoo.conformance.suite import load_all
 from cuckoo.progress import Progress
 
@@ -35,18 +35,20 @@ def test_an_engine_that_cannot_start_is_one_message_and_exit_2(
     assert len(err.splitlines()) == 1 and "cannot start" in err, err
 
 
-def _dice_suite() -> list[dict[str, object]]:
-    return [s for s in load_all() if s["game"] == "cuckoo-dice"]
+def dice_suite_against(flaw: str) -> tuple[Report, list[str]]:
+    """The dice suite run against the broken engine with *flaw*: its report and its lines."""
+    lines: list[str] = []
+    engine = Engine(f"{BROKEN} {flaw}", timeout=30)
+    try:
+        cases = [s for s in load_all() if s["game"] == "cuckoo-dice"]
+        return run_suite(engine, cases, log=lines.append), lines
+    finally:
+        engine.close()
 
 
 @pytest.mark.parametrize("flaw", ["deep-state", "text-state"])
 def test_an_unreadable_state_is_a_failure_not_a_crash(flaw: str) -> None:
-    lines: list[str] = []
-    engine = Engine(f"{BROKEN} {flaw}", timeout=30)
-    try:
-        report = run_suite(engine, _dice_suite(), log=lines.append)
-    finally:
-        engine.close()
+    report, lines = dice_suite_against(flaw)
     assert report.failed and report.passed
     assert any("the state is not JSON" in line for line in lines if line.startswith("FAIL"))
     assert lines[-1] == report.summary()

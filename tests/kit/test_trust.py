@@ -26,8 +26,8 @@ from cuckoo.cli import main
 from cuckoo.conformance import differential as differential_module
 from cuckoo.conformance.differential import SHRINK_TIMEOUTS, _shrink, differential, play
 from cuckoo.conformance.protocol import MAX_LINE, PERFT_BUDGET, Session, serve
-from cuckoo.conformance.runner import Engine, EngineFailure, run_suite
-from cuckoo.conformance.suite import load_all
+from cuckoo.conformance.runner import Engine, EngineFailure
+from tests.kit.test_runner import dice_suite_against
 
 PYTHON = shlex.quote(sys.executable)
 HERE = Path(__file__).parent
@@ -365,17 +365,8 @@ def test_perft_refuses_what_would_take_minutes() -> None:
 # -- 5. short reports, quick give-up ----------------------------------------------------------
 
 
-def _dice_suite() -> list[dict[str, object]]:
-    return [s for s in load_all() if s["game"] == "cuckoo-dice"]
-
-
 def test_a_huge_engine_value_is_quoted_short() -> None:
-    lines: list[str] = []
-    engine = Engine(f"{BROKEN} huge-state", timeout=30)
-    try:
-        report = run_suite(engine, _dice_suite(), log=lines.append)
-    finally:
-        engine.close()
+    report, lines = dice_suite_against("huge-state")
     assert report.failed
     failures = [line for line in lines if line.startswith("FAIL")]
     assert any("more characters)" in line for line in failures)

@@ -22,6 +22,7 @@ from cuckoo import record
 from cuckoo.cli import main
 from cuckoo.files import FileProblem, lines_of
 from cuckoo.notation import MAX_RECORD_CHARS
+from tests.processes import wait_for_file
 
 from .test_resume import UNFINISHED
 
@@ -110,10 +111,7 @@ def test_ctrl_c_while_rewriting_keeps_the_old_file(tmp_path: Path) -> None:
         text=True,
     )
     try:
-        deadline = time.monotonic() + 60
-        while not list(tmp_path.glob(".games.cuckoo.*")) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert list(tmp_path.glob(".games.cuckoo.*")), "the write began"
+        wait_for_file(tmp_path, ".games.cuckoo.*", 60)
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=30)
     finally:

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import group_members
+
 HUGE = """seed = 1
 [[part]]
 game = "cuckoo-dice"
@@ -33,22 +35,6 @@ MOST_MEMORY_KB = 200_000
 tasks took 1.9 GB and more."""
 
 STOPPED_WITHIN = 2.0
-
-
-def _group(pgid: int) -> list[int]:
-    """The processes still alive in process group *pgid* (zombies are gone in all but name)."""
-    alive = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat.rsplit(")", 1)[1].split()
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            alive.append(int(entry.name))
-    return alive
 
 
 def _peak_kb(pid: int) -> int:
@@ -110,7 +96,7 @@ def test_stopped_at_once_and_nothing_left(
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
     took = time.monotonic() - sent
-    left = _group(process.pid)
+    left = group_members(process.pid)
     if left:
         os.killpg(process.pid, signal.SIGKILL)
     text = err.decode()
