@@ -18,7 +18,7 @@ from tests.web.app import EXAMPLES, tap, view  # noqa: E402
 from tests.web.site import launch, serve, site_folder, wait_ready  # noqa: E402
 from tests.web.test_recorder import dice_table, set_up  # noqa: E402
 
-SIZES = {"desktop": (1280, 900, 1), "phone": (390, 844, 2)}
+SIZES = {"desktop": (1280, 900, 1), "phone": (390, 844, 2), "phone-320": (320, 640, 2)}
 """Width, height and pixels per CSS pixel: a phone's picture at twice its size, so that
 the docs can show it at the phone's own width and its text stays as sharp as on a phone."""
 
@@ -40,8 +40,7 @@ def shoot(site: Path, out: Path) -> list[Path]:
             page = context.new_page()
             page.goto(f"app/viewer.html?file=examples/{example.name}")
             wait_ready(page)
-            page.wait_for_selector("#moves li.current", state="attached")
-            page.keyboard.press("Home")
+            page.wait_for_selector("#picture svg", state="attached")  # at the start
             for ply in range(1, 10):
                 page.keyboard.press("ArrowRight")
                 page.wait_for_selector(f'#moves li.current[data-ply="{ply}"]', state="attached")
