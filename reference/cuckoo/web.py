@@ -141,10 +141,15 @@ def _blank(kit: Kit) -> Any:
 
 
 def _title(record: Any) -> str:
+    """A game's name in a list of many, from its tags: the event and its round (games of
+    one event differ by round), and the players."""
     names = [v for k, v in record.tags if k in dice.PLAYER_NAMES]
     event = record.tag("Event")
+    round_ = record.tag("Round")
     players = record.tag("Players")
     parts = [event] if event else []
+    if round_:
+        parts.append(f"round {round_}")
     if names:
         parts.append(" vs ".join(names))
     elif players:
