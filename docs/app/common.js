@@ -192,6 +192,11 @@ export function say(message, kind = "info") {
   status.dataset.kind = kind;
 }
 
+// A printed page is a scoresheet: the record and the journal, folded on the screen, open.
+window.addEventListener("beforeprint", () => {
+  for (const part of document.querySelectorAll("#table details, #game details")) part.open = true;
+});
+
 /** Keep the app for offline use: register the service worker, and once the engine has
  * loaded ask it to keep every file (the runtime is fetched once, by the page). */
 export function keepOffline(engine) {

@@ -184,3 +184,16 @@ def test_an_engine_that_cannot_load_is_said(browser: Any, server: Server) -> Non
     page.wait_for_selector("#loading.failed", timeout=30_000)
     assert "reload" in page.inner_text("#loading")
     context.close()
+
+
+def test_a_printed_game_is_a_scoresheet(page: Any) -> None:
+    table = dice_table()
+    open_app(page, "record.html")
+    set_up(page, table)
+    page.emulate_media(media="print")
+    page.evaluate("dispatchEvent(new Event('beforeprint'))")
+    shown = page.evaluate("""() => Object.fromEntries(
+      ["header", ".actions", "#choices", "#record", "#picture svg", "#table-title"].map(
+        (s) => [s, document.querySelector(s).checkVisibility()]))""")
+    assert shown == {"header": False, ".actions": False, "#choices": False, "#record": True,
+                     "#picture svg": True, "#table-title": True}, shown
