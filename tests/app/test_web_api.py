@@ -247,3 +247,12 @@ def test_the_games_of_one_event_are_named_by_their_rounds() -> None:
     )
     titles = [g["title"] for g in json.loads(web.Viewer(text).summary())["games"]]
     assert titles == ["random, round 1, Ann Ben", "random, round 2, Ann Ben"]
+
+
+def test_a_named_player_is_prompted_by_name() -> None:
+    table = {**TABLES["cuckoo-dice"], "names": {"Blue": "Ann", "Red": ""}}
+    first = view(table)["prompt"]
+    to_move = "Blue" if first.startswith("Ann") else "Red"
+    assert first in ("Ann (Blue), ply 1", "Red (ply 1)"), first
+    other = play(table, view(table)["choices"][0]["text"])["ok"]
+    assert view(other)["prompt"] == ("Red (ply 2)" if to_move == "Blue" else "Ann (Blue), ply 2")
