@@ -190,6 +190,7 @@ def test_a_printed_game_is_a_scoresheet(page: Any) -> None:
     table = dice_table()
     open_app(page, "record.html")
     set_up(page, table)
+    page.wait_for_selector("#picture svg", state="attached")
     page.emulate_media(media="print")
     page.evaluate("dispatchEvent(new Event('beforeprint'))")
     shown = page.evaluate("""() => Object.fromEntries(
