@@ -51,7 +51,7 @@ new MutationObserver(() => {
 
 def _ready(page: Any) -> tuple[float, int]:
     """Milliseconds from navigation to ready, and the page's own figure."""
-    page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
+    page.wait_for_function("() => window.__readyAt !== undefined", timeout=120_000)
     return page.evaluate("window.__readyAt"), int(page.evaluate("document.body.dataset.readyMs"))
 
 
@@ -74,7 +74,7 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
             first.append(_ready(page))
             sent.append(server.traffic.total)
             wait_offline_kept(page)
-            page.wait_for_function("document.body.dataset.snapshot !== undefined")
+            page.wait_for_function("() => document.body.dataset.snapshot !== undefined")
             snapshots.append(page.evaluate("document.body.dataset.snapshot"))
             page.reload()
             cached.append(_ready(page))

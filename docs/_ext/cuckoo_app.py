@@ -276,7 +276,9 @@ def build_app(app: Sphinx, exception: Exception | None) -> None:
         return
     target = Path(app.outdir) / "app"
     shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("sw.js", "*.html", "*.part"))
+    shutil.copytree(
+        SOURCE, target, ignore=shutil.ignore_patterns("*sw.js", "*.html", "*.part")
+    )
     _pages(target)
     runtime = pyodide_runtime()
     for name in PYODIDE_FILES:
@@ -374,6 +376,8 @@ def _service_worker(target: Path) -> None:
         "__FILES__", json.dumps(["app/", *files])
     )
     (site / "sw.js").write_text(text, encoding="utf-8")
+    # at the old address, the worker that retires the one a browser may have kept there
+    shutil.copy2(SOURCE / "retired-sw.js", target / "sw.js")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

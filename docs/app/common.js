@@ -139,11 +139,47 @@ export function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+const LINK_MOST = 2000;
+/** Characters of a record packed into a link, at most: short enough for a QR code that a
+ * second phone reads at a glance. A bigger record is shared as a file. */
+
+/** *text* packed for a link's #z=: raw DEFLATE, URL-safe base64. */
+export async function packed(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Share the record *text* (a file called *name*): a link that opens it in the viewer
+ * (*fields* added to its fragment) if it is short, else the file itself, through the
+ * phone's share sheet or as a download, never a URL of megabytes. Resolves to a message. */
+export async function share(name, text, fields = {}) {
+  const z = await packed(text);
+  if (z.length <= LINK_MOST) {
+    const url = new URL("viewer.html", location.href);
+    url.hash = new URLSearchParams({ z, ...fields }).toString();
+    return { url, message: await copy(url.href, "A link to the game") };
+  }
+  const file = new File([text], name, { type: "text/plain" });
+  if (navigator.canShare && navigator.canShare({ files: [file] })) {
+    try {
+      await navigator.share({ files: [file], title: name });
+      return { message: `Too big for a link: shared as the file ${name}.` };
+    } catch {
+      // refused or closed: downloaded instead
+    }
+  }
+  download(name, text);
+  return { message: `Too big for a link: downloaded as ${name}, to share as a file.` };
+}
+
 /** Copy *text* to the clipboard; resolves to a short message for the page. */
-export async function copy(text) {
+export async function copy(text, what = "") {
   try {
     await navigator.clipboard.writeText(text);
-    return "Copied to the clipboard.";
+    return `${what || "Copied"}${what ? " is on the clipboard" : " to the clipboard"}.`;
   } catch {
     return "The browser refused the clipboard: use Download instead.";
   }
@@ -155,6 +191,11 @@ export function say(message, kind = "info") {
   status.textContent = message;
   status.dataset.kind = kind;
 }
+
+// A printed page is a scoresheet: the record and the journal, folded on the screen, open.
+window.addEventListener("beforeprint", () => {
+  for (const part of document.querySelectorAll("#table details, #game details")) part.open = true;
+});
 
 /** Keep the app for offline use: register the service worker, and once the engine has
  * loaded ask it to keep every file (the runtime is fetched once, by the page). */

@@ -1,6 +1,6 @@
 // The table recorder: set up a game as the table shows it, then tap each move the engine
 // says is legal; every move is saved in the browser at once; export the canonical record.
-import { copy, download, el, isolate, keepOffline, problemItem, say, startEngine } from "./common.js";
+import { copy, download, el, isolate, keepOffline, problemItem, say, share, startEngine } from "./common.js";
 import { Stale, fileName, forget, game as storedGame, games, save, storageProblem, watch } from "./store.js";
 import { offer } from "./taps.js";
 
@@ -366,6 +366,10 @@ $("#download").addEventListener("click", async () => {
 $("#copy").addEventListener("click", async () => {
   const record = await exported();
   if (record) say(await copy(record.text));
+});
+$("#share").addEventListener("click", async () => {
+  const record = await exported();
+  if (record) say((await share(record.name, record.text, { ply: open.game.table.moves.length })).message);
 });
 
 // Another tab wrote a game: the list shows it, and the game open here is shown as it is

@@ -1,6 +1,6 @@
 // The viewer: open a record (pasted, picked, linked, or an example), then step through it
 // ply by ply with the engine's own picture, move list, comments and result.
-import { copy, el, isolate, keepOffline, problemItem, say, startEngine } from "./common.js";
+import { el, isolate, keepOffline, problemItem, say, share, startEngine } from "./common.js";
 
 const engine = startEngine();
 keepOffline(engine);
@@ -36,14 +36,6 @@ async function inflate(packed) {
     parts.push(value);
   }
   return new TextDecoder().decode(await new Blob(parts).arrayBuffer());
-}
-
-async function deflate(text) {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 async function fromLocation() {
@@ -203,12 +195,11 @@ $("#back").addEventListener("click", () => step(-1));
 $("#forward").addEventListener("click", () => step(1));
 $("#last").addEventListener("click", () => show(current, Infinity));
 $("#share").addEventListener("click", async () => {
-  const url = new URL(location.href);
-  url.search = "";
-  url.hash = `z=${await deflate(opened)}`;
-  history.replaceState(null, "", url);
-  history.replaceState(null, "", linkTo(summary.games.length > 1 ? { game: current + 1, ply } : { ply }));
-  say(await copy(location.href));
+  const here = summary.games.length > 1 ? { game: current + 1, ply } : { ply };
+  const name = (new URLSearchParams(location.search).get("file") || "game.cuckoo").split("/").pop();
+  const { url, message } = await share(name, opened, here);
+  if (url) history.replaceState(null, "", url);
+  say(message);
 });
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("textarea, input, select")) return;

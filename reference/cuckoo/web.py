@@ -141,10 +141,15 @@ def _blank(kit: Kit) -> Any:
 
 
 def _title(record: Any) -> str:
+    """A game's name in a list of many, from its tags: the event and its round (games of
+    one event differ by round), and the players."""
     names = [v for k, v in record.tags if k in dice.PLAYER_NAMES]
     event = record.tag("Event")
+    round_ = record.tag("Round")
     players = record.tag("Players")
     parts = [event] if event else []
+    if round_:
+        parts.append(f"round {round_}")
     if names:
         parts.append(" vs ".join(names))
     elif players:
@@ -434,6 +439,17 @@ def load(table: Mapping[str, Any]) -> Table:
     return Table(game, rules, setup, tags, tuple(moves), tuple(states), texts, tuple(ends))
 
 
+def _prompt(loaded: Table) -> str:
+    """Who enters what next; in the dice pyramid, a named player by name and colour."""
+    state = loaded.state
+    if isinstance(state, dice.State):
+        colour = dice.PLAYER_NAMES[state.to_move]
+        name = dict(loaded.tags).get(colour)
+        if name:
+            return f"{name} ({colour}), ply {state.ply + 1}"
+    return prompt(loaded.game, state)
+
+
 def table_view(table_json: str) -> str:
     """Everything the recorder shows of a table, as JSON: the picture, the diagram, whose
     turn, the choices as rows of taps, and the record so far (or the problem)."""
@@ -450,7 +466,7 @@ def table_view(table_json: str) -> str:
             "diagram": loaded.kit.diagram(state),
             "over": over,
             "to_move": dice.PLAYER_NAMES[state.to_move] if isinstance(state, dice.State) else None,
-            "prompt": "the game is over" if over else prompt(loaded.game, state),
+            "prompt": "the game is over" if over else _prompt(loaded),
             "choices": [] if over else [c.json() for c in engine.choices(state)],
             "record": loaded.text(),
         }

@@ -238,3 +238,21 @@ def test_a_result_reads_with_the_winners_count_first() -> None:
     totals = ((20, 6), (8, 25), (13, 16))
     assert outcome_words(Outcome((1,), "sides", totals, (1, 2))).endswith("Red wins, 2 sides to 1")
     assert outcome_words(Outcome((0,), "sides", totals, (3, 0))).endswith("Blue wins, 3 sides to 0")
+
+
+def test_the_games_of_one_event_are_named_by_their_rounds() -> None:
+    text = "".join(
+        f'[Game "cuckoo-cards"]\n[Event "random"]\n[Round "{n}"]\n[Players "Ann Ben"]\n'
+        '[Dealer "Ann"]\n[Result "*"]\n\n*\n\n' for n in (1, 2)
+    )
+    titles = [g["title"] for g in json.loads(web.Viewer(text).summary())["games"]]
+    assert titles == ["random, round 1, Ann Ben", "random, round 2, Ann Ben"]
+
+
+def test_a_named_player_is_prompted_by_name() -> None:
+    table = {**TABLES["cuckoo-dice"], "names": {"Blue": "Ann", "Red": ""}}
+    first = view(table)["prompt"]
+    to_move = "Blue" if first.startswith("Ann") else "Red"
+    assert first in ("Ann (Blue), ply 1", "Red (ply 1)"), first
+    other = play(table, view(table)["choices"][0]["text"])["ok"]
+    assert view(other)["prompt"] == ("Red (ply 2)" if to_move == "Blue" else "Ann (Blue), ply 2")

@@ -1,7 +1,7 @@
 """Screenshots of the app for the docs: the viewer mid-game, the recorder on an infection's
 re-roll entry, and the play page with a game on, at desktop and phone width.
 
-    python tests/web/screenshots.py [--site BUILT_SITE] [--out docs/_static/app]
+    python tests/web/screenshots.py [--site BUILT_SITE] [--out docs/_static/app] [--all]
 """
 
 from __future__ import annotations
@@ -18,12 +18,14 @@ from tests.web.app import EXAMPLES, tap, view  # noqa: E402
 from tests.web.site import launch, serve, site_folder, wait_ready  # noqa: E402
 from tests.web.test_recorder import dice_table, set_up  # noqa: E402
 
-SIZES = {"desktop": (1280, 900, 1), "phone": (390, 844, 2)}
+SIZES = {"desktop": (1280, 900, 1), "phone": (390, 844, 2), "phone-320": (320, 640, 2)}
+DOCS_SIZES = ("desktop", "phone")
+"""The sizes the docs show; ``--all`` also takes the smallest phone, to look at."""
 """Width, height and pixels per CSS pixel: a phone's picture at twice its size, so that
 the docs can show it at the phone's own width and its text stays as sharp as on a phone."""
 
 
-def shoot(site: Path, out: Path) -> list[Path]:
+def shoot(site: Path, out: Path, sizes: tuple[str, ...] = DOCS_SIZES) -> list[Path]:
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
@@ -31,7 +33,8 @@ def shoot(site: Path, out: Path) -> list[Path]:
     example = next(e for e in EXAMPLES if e.name == "cuckoo-sides.cuckoo")
     with serve(site) as server, sync_playwright() as playwright:
         browser = launch(playwright)
-        for size, (width, height, scale) in SIZES.items():
+        for size in sizes:
+            width, height, scale = SIZES[size]
             context = browser.new_context(
                 base_url=server.url,
                 viewport={"width": width, "height": height},
@@ -40,8 +43,7 @@ def shoot(site: Path, out: Path) -> list[Path]:
             page = context.new_page()
             page.goto(f"app/viewer.html?file=examples/{example.name}")
             wait_ready(page)
-            page.wait_for_selector("#moves li.current", state="attached")
-            page.keyboard.press("Home")
+            page.wait_for_selector("#picture svg", state="attached")  # at the start
             for ply in range(1, 10):
                 page.keyboard.press("ArrowRight")
                 page.wait_for_selector(f'#moves li.current[data-ply="{ply}"]', state="attached")
@@ -77,9 +79,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "_static" / "app")
+    parser.add_argument("--all", action="store_true", help="also at 320 px wide")
     args = parser.parse_args()
+    sizes = tuple(SIZES) if args.all else DOCS_SIZES
     with tempfile.TemporaryDirectory() as tmp:
-        for path in shoot(args.site or site_folder(Path(tmp)), args.out):
+        for path in shoot(args.site or site_folder(Path(tmp)), args.out, sizes):
             print(path)
     return 0
 

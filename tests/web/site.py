@@ -167,7 +167,7 @@ def wait_ready(page: Any, timeout: float = 60_000) -> int:
 def wait_offline_kept(page: Any, timeout: float = 60_000) -> None:
     """Wait until the service worker says it has kept every file of the app."""
     page.wait_for_function(
-        "document.body.dataset.offline !== undefined", timeout=timeout
+        "() => document.body.dataset.offline !== undefined", timeout=timeout
     )
     state = page.evaluate("document.body.dataset.offline")
     if state != "kept":

@@ -8,7 +8,8 @@ from typing import Any
 from .app import EXAMPLES, cuckoo, open_app
 from .site import Server, wait_ready
 
-SNAPSHOT_KEPT = "document.body.dataset.snapshot !== undefined"
+SNAPSHOT_KEPT = "() => document.body.dataset.snapshot !== undefined"
+"""(A function, not an expression: the app's Content-Security-Policy forbids eval.)"""
 LOAD_TIMEOUT = 120_000
 """Milliseconds: a first load on a busy CI machine can take half a minute."""
 

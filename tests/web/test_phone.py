@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from .app import EXAMPLES, NO_SIDEWAYS_SCROLL, open_app
+from .app import EXAMPLES, NO_SIDEWAYS_SCROLL, open_app, tap, view
 from .test_recorder import dice_table, set_up
 
 TARGET = 44
@@ -52,10 +52,16 @@ def test_phone_widths_and_touch_targets(context: Any, page: Any, width: int) -> 
     page.click("#new")
     check("recorder, setup")
     page.click("#cancel")
-    set_up(page, dice_table())
+    table = dice_table()
+    set_up(page, table)
     page.wait_for_selector("#choices .tap")
     page.locator("#choices .tap").first.click()
     check("recorder, table")
+    page.click("#choices .step-back")
+    for label in next(c for c in view(table)["choices"] if c["roll"])["path"]:
+        tap(page, label)
+    page.wait_for_selector("#choices fieldset.reroll")
+    check("recorder, re-roll")
     open_app(page, "play.html")
     check("play, setup")
     page.select_option("#bot", "random")

@@ -4,6 +4,7 @@ once and exported; and the app working offline after the first visit."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -175,3 +176,22 @@ def test_offline_after_visiting_only_the_landing_page(context: Any, page: Any) -
     )
     page.goto("app/")
     page.wait_for_selector("a.card")
+
+
+def test_a_worker_kept_at_the_old_address_retires(page: Any) -> None:
+    """Earlier builds kept the app with a worker at app/sw.js: a browser that finds that
+    address again gets a worker that removes itself, leaving the one at the root."""
+    open_app(page, "record.html")
+    scopes = "async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope)"
+    page.evaluate("async () => { await navigator.serviceWorker.register('sw.js'); }")
+    deadline = time.monotonic() + 30
+    found: list[str] = []
+    while time.monotonic() < deadline:
+        try:
+            found = page.evaluate(scopes)
+        except Exception:  # the retiring worker reloads the page
+            found = []
+        if found and not any(s.endswith("/app/") for s in found):
+            break
+        page.wait_for_timeout(200)
+    assert found and not any(s.endswith("/app/") for s in found), found

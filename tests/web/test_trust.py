@@ -184,3 +184,38 @@ def test_an_engine_that_cannot_load_is_said(browser: Any, server: Server) -> Non
     page.wait_for_selector("#loading.failed", timeout=30_000)
     assert "reload" in page.inner_text("#loading")
     context.close()
+
+
+def test_a_printed_game_is_a_scoresheet(page: Any) -> None:
+    table = dice_table()
+    open_app(page, "record.html")
+    set_up(page, table)
+    page.wait_for_selector("#picture svg", state="attached")
+    page.emulate_media(media="print")
+    page.evaluate("dispatchEvent(new Event('beforeprint'))")
+    shown = page.evaluate("""() => Object.fromEntries(
+      ["header", ".actions", "#choices", "#record", "#picture svg", "#table-title"].map(
+        (s) => [s, document.querySelector(s).checkVisibility()]))""")
+    assert shown == {"header": False, ".actions": False, "#choices": False, "#record": True,
+                     "#picture svg": True, "#table-title": True}, shown
+
+
+def test_storage_blocked_is_said_and_the_game_still_records(page: Any, tmp_path: Path) -> None:
+    page.add_init_script(
+        'indexedDB.open = () => { throw new DOMException("blocked", "SecurityError"); };'
+    )
+    table = dice_table()
+    first = first_choice(table)
+    open_app(page, "record.html")
+    page.wait_for_selector('#status[data-kind="error"]:has-text("cannot be kept")')
+    set_up(page, table)
+    page.wait_for_selector('#status[data-kind="error"]:has-text("NOT SAVED")')
+    enter_move(page, first, [])
+    played = {**table, "moves": [move_text(first, [])]}
+    page.wait_for_function(  # the tab holds the move it could not keep
+        "text => document.querySelector('#record').textContent === text",
+        arg=view(played)["record"],
+    )
+    assert "does not let the site keep" in page.inner_text("#status")
+    record = downloaded(page, "#download", tmp_path)
+    assert record.read_text() == web.table_record(json.dumps(played))

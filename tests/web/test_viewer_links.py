@@ -1,16 +1,20 @@
 """Links into the viewer: one opens at the start or at the ply it names, and the address
 follows the ply shown; a small link that would expand to a huge text is stopped as it is
-expanded; text from a record cannot reverse the text around it."""
+expanded; text from a record cannot reverse the text around it; the recorder shares a
+link of the game so far, and a file too big for a link is shared as a file."""
 
 from __future__ import annotations
 
 import base64
 import time
 import zlib
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from .app import EXAMPLES, open_app
+from .app import EXAMPLES, downloaded, enter_move, move_text, open_app, view, wait_stored
+from .site import wait_ready
+from .test_recorder import KEY, dice_table, set_up
 from .test_viewer import at_ply
 
 SIDES = next(e for e in EXAMPLES if e.name == "cuckoo-sides.cuckoo")
@@ -62,3 +66,37 @@ def test_a_direction_override_stays_inside_its_text(page: Any) -> None:
         assert page.evaluate(
             f"getComputedStyle(document.querySelector('{element}')).unicodeBidi"
         ) == "isolate", element
+
+
+def test_the_recorder_shares_a_link_of_the_game_so_far(context: Any, page: Any) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    table = dice_table()
+    open_app(page, "record.html")
+    set_up(page, table)
+    moves = []
+    for _ in range(2):
+        choice = next(c for c in view({**table, "moves": moves})["choices"] if not c["roll"])
+        enter_move(page, choice, [])
+        moves.append(move_text(choice, []))
+        wait_stored(page, KEY, len(moves))
+    page.click("#share")
+    page.wait_for_selector("#status:has-text('on the clipboard')")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert len(link) < 2500 and "#z=" in link
+    page.goto(link)
+    wait_ready(page)
+    at_ply(page, 2)
+    assert page.locator("#moves li").count() == 2
+
+
+def test_a_big_file_is_shared_as_a_file(page: Any, tmp_path: Path) -> None:
+    text = "\n".join(e.read_text() for e in EXAMPLES)
+    assert len(packed(text.encode())) > 2000
+    open_app(page, "viewer.html")
+    page.fill("#text", text)
+    page.click("#paste button[type=submit]")
+    page.wait_for_selector("#games option", state="attached")
+    shared = downloaded(page, "#share", tmp_path)
+    assert shared.read_text() == text
+    assert "#z=" not in page.url
+    assert "Too big for a link" in page.inner_text("#status")
