@@ -7,8 +7,9 @@ however the run ends (done, an error, Ctrl-C, SIGTERM, a worker killed) every wo
 stopped within a bound.
 
 A terminal sends Ctrl-C to every process of the command.  The workers ignore it: the
-command alone handles it, and stops them.  SIGTERM (and SIGHUP) end a worker through its
-exit handlers, so that an engine it started is stopped too; SIGKILL ends one that does not
+command alone handles it, and stops them.  SIGTERM (and SIGHUP) end a worker after the
+clean-ups its tasks asked for (:func:`when_stopped`), so that an engine it started is
+stopped too; SIGKILL ends one that does not
 go within its grace; and a worker whose command has gone ends by itself.
 """
 
@@ -20,7 +21,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from itertools import islice
 from multiprocessing.connection import Connection, wait
 from types import FrameType, TracebackType
@@ -28,7 +29,7 @@ from typing import Any, Final, NoReturn, TypeVar, cast
 
 from .files import FileProblem
 
-__all__ = ["GRACE", "WorkerError", "Workers"]
+__all__ = ["GRACE", "WorkerError", "Workers", "when_stopped"]
 
 T = TypeVar("T")
 
@@ -47,8 +48,28 @@ class WorkerError(FileProblem):
     not a bug here nor in the input, so an error of the run, exit status 2."""
 
 
+_CLEANUPS: list[Callable[[], object]] = []
+
+
+def when_stopped(cleanup: Callable[[], object]) -> None:
+    """Have *cleanup* run when this worker ends, however it is stopped: for what a task
+    leaves running that must not outlive the worker (an engine under test).  In the command
+    itself, which ends its own way, it is never run."""
+    _CLEANUPS.append(cleanup)
+
+
+def _clean_up() -> None:
+    while _CLEANUPS:
+        with suppress(Exception):  # the worker is ending: nothing is left to report to
+            _CLEANUPS.pop()()
+
+
 def _exit(signum: int, frame: FrameType | None) -> NoReturn:
-    raise SystemExit(128 + signum)
+    """SIGTERM or SIGHUP in a worker: clean up and end at once.  Not by raising SystemExit,
+    which lands wherever the worker is, a garbage collector's callback included, where it
+    is printed as an ignored exception and does not end the worker."""
+    _clean_up()
+    os._exit(128 + signum)
 
 
 def _orphaned(parent: int) -> None:
@@ -67,16 +88,19 @@ def _serve(conn: Connection, parent: int) -> None:
         signal.signal(signum, _exit)
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
-    while True:
-        try:
-            number, function, items = conn.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            answer: tuple[bool, Any] = (True, [function(*item) for item in items])
-        except Exception as error:  # the command reports it as its own bug
-            answer = (False, f"{type(error).__name__}: {error}")
-        conn.send((number, answer))
+    try:
+        while True:
+            try:
+                number, function, items = conn.recv()
+            except (EOFError, OSError):
+                return
+            try:
+                answer: tuple[bool, Any] = (True, [function(*item) for item in items])
+            except Exception as error:  # the command reports it as its own bug
+                answer = (False, f"{type(error).__name__}: {error}")
+            conn.send((number, answer))
+    finally:
+        _clean_up()
 
 
 @contextmanager

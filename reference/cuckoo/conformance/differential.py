@@ -15,7 +15,6 @@ import typing
 from collections.abc import Callable, Iterator
 from contextlib import nullcontext
 from dataclasses import dataclass, fields
-from multiprocessing.util import Finalize
 from random import Random
 from typing import Any, Final
 
@@ -23,7 +22,7 @@ from ..cards import rulesets as cards_rulesets
 from ..dice import rulesets as dice_rulesets
 from ..kuckuck import rulesets as kuckuck_rulesets
 from ..progress import Progress
-from ..workers import Workers
+from ..workers import Workers, when_stopped
 from .protocol import Session
 from .runner import GRACE, Engine, EngineFailure, Report, chance_pairs, compare, parse_json, quote
 from .suite import new_command
@@ -270,8 +269,7 @@ def _engine(command: str, timeout: float) -> Engine:
     key = (command, timeout)
     if key not in _ENGINES:
         _ENGINES[key] = Engine(command, timeout)
-        # a pool's worker ends without atexit: multiprocessing's finalizers still run
-        Finalize(_ENGINES[key], _ENGINES[key].close, exitpriority=1)
+        when_stopped(_ENGINES[key].close)  # in a worker, however it ends
     return _ENGINES[key]
 
 
