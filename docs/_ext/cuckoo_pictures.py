@@ -29,6 +29,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from cuckoo import CuckooError, dice
+from cuckoo.cards import moves as cards_moves
 from cuckoo.cards.svg import seats_svg as cards_seats_svg
 from cuckoo.dice.faces import apex_faces, second_face
 from cuckoo.dice.iso import corner_svg, iso_svg
@@ -200,6 +201,60 @@ def ply_sentence(before: dice.State, after: dice.State, move: object) -> str:
     return f"{mover} puts {whose} {placed.value} on {where} `{cell}`: {_faces_shown(placed.faces)}."
 
 
+def _card_words(card: object) -> str:
+    """``the 3 of clubs``."""
+    text = str(card)
+    rank = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}.get(text[0], text[0])
+    suit = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}[text[-1]]
+    return f"the {rank} of {suit}"
+
+
+def card_ply_sentence(before: Any, after: Any, move: object) -> str:
+    """What one step of the card game did, read off the engine's states before and after it
+    (CC-DEAL, CC-KEEP, CC-SWAP, CC-SWAP-KING, CC-CUT, CC-CUT-KING, CC-LOWEST, CC-VOID,
+    CC-ELIMINATE, CC-END)."""
+    names, me = before.players, before.to_act
+    if isinstance(move, cards_moves.Deal):
+        return f"{names[me]} is dealt {_card_words(move.card)}."
+    held = list(before.cards)
+    if isinstance(move, cards_moves.Keep):
+        text = f"{names[me]} keeps {_card_words(held[me])}."
+    elif isinstance(move, cards_moves.Swap):
+        # The dealer, who ends the hand, never swaps: the cards after it are this hand's.
+        changed = [s for s in range(len(held)) if after.cards[s] != held[s]]
+        if changed:
+            other = next(s for s in changed if s != me)
+            held[me], held[other] = held[other], held[me]
+            text = (
+                f"{names[me]} swaps with {names[other]}: {names[me]} now holds "
+                f"{_card_words(held[me])}, {names[other]} {_card_words(held[other])}."
+            )
+        else:
+            text = f"{names[me]} asks to swap, but the next player shows a king: no swap."
+    else:
+        assert isinstance(move, cards_moves.Cut) and move.card is not None
+        if str(move.card).startswith("K"):
+            text = f"{names[me]} cuts and turns up a king; it goes back, and {names[me]} keeps "
+            text += f"{_card_words(held[me])}."
+        else:
+            held[me] = move.card
+            text = f"{names[me]} cuts, turns up {_card_words(move.card)} and takes it."
+    if after.hands == before.hands:
+        return text
+    shown = ", ".join(f"{names[s]} {_card_words(held[s])}" for s in before.active)
+    text += f" Show-down: {shown}."
+    if not after.losers:
+        return text + " Everyone left would go out at once, so the hand is void."
+    for s in after.losers:
+        left = after.lives[s]
+        life = f"{left} life left" if left == 1 else f"{left} lives left"
+        text += f" {names[s]} loses a life ({'out of the game' if left == 0 else life})."
+    if after.is_over:
+        (winner,) = after.active
+        return text + f" {names[winner]} is the last player in and wins."
+    return text + f" {names[after.dealer]} deals the next hand."
+
+
 def outcome_text(state: dice.State) -> str:
     """The score of a finished game as a Markdown table and who won (CD-SCORE-SIDE,
     CD-SCORE-SIDE-WIN, CD-SCORE-MAJORITY)."""
@@ -228,23 +283,26 @@ def plies_text(record: Any, states: list[Any], first: int, last: int) -> str:
     for ply in range(first, last + 1):
         before, after = states[ply - 1], states[ply]
         move = record.moves[ply - 1]
-        number = f"{(ply + 1) // 2}." if ply % 2 else f"{ply // 2}..."
-        lines.append(f"- **{number}** `{move}`: {ply_sentence(before, after, move)}")
-    if states[last].is_over:
+        if isinstance(before, dice.State):
+            number = f"{(ply + 1) // 2}." if ply % 2 else f"{ply // 2}..."
+            lines.append(f"- **{number}** `{move}`: {ply_sentence(before, after, move)}")
+        else:
+            lines.append(f"- `{move}`: {card_ply_sentence(before, after, move)}")
+    if isinstance(states[last], dice.State) and states[last].is_over:
         lines += ["", outcome_text(states[last])]
     return "\n".join(lines)
 
 
 class PliesDirective(SphinxDirective):
-    """``cuckoo-plies FROM TO``: plies FROM to TO of the page's dice ``cuckoo-game`` in
-    words, from the engine."""
+    """``cuckoo-plies FROM TO``: plies FROM to TO of the page's ``cuckoo-game`` (the dice or
+    the card game) in words, from the engine."""
 
     required_arguments = 2
 
     def run(self) -> list[nodes.Node]:
         game = self.env.temp_data.get("cuckoo-game")
-        if game is None or game[0] is not GAMES["cuckoo-dice"]:
-            raise self.error("cuckoo-plies needs a dice cuckoo-game before it on the page")
+        if game is None or game[0] is GAMES["zum-kuckuck"]:
+            raise self.error("cuckoo-plies needs a dice or card cuckoo-game before it")
         record, states = self.env.temp_data["cuckoo-record"], game[1]
         first, last = (int(a) for a in self.arguments)
         if not 1 <= first <= last < len(states):

@@ -73,7 +73,7 @@ CARD_PAGES = sorted(LEARN.glob("*-card.md"))
 
 
 def test_every_learn_page_and_card_is_titled_and_in_the_first_toctree() -> None:
-    assert [p.stem for p in LEARN_PAGES] == ["cuckoo-dice"]
+    assert [p.stem for p in LEARN_PAGES] == ["cuckoo-cards", "cuckoo-dice"]
     assert [p.stem for p in CARD_PAGES] == [
         "cuckoo-cards-card",
         "cuckoo-dice-card",
@@ -109,9 +109,10 @@ def test_the_word_count_counts_what_is_generated(pictures: ModuleType) -> None:
     assert _words(_expanded(pictures, page)) > _words(FENCE.sub("", page.read_text()))
 
 
-def test_the_dice_game_is_told_whole_in_order(pictures: ModuleType) -> None:
+@pytest.mark.parametrize("page", LEARN_PAGES, ids=lambda p: p.stem)
+def test_the_first_game_is_told_whole_in_order(pictures: ModuleType, page: Path) -> None:
     """The move lists cover every ply once, in order, and the last one ends the game."""
-    text = (LEARN / "cuckoo-dice.md").read_text(encoding="utf-8")
+    text = page.read_text(encoding="utf-8")
     _, states = _game(pictures, text)
     told = [
         ply
@@ -186,3 +187,25 @@ def test_what_the_dice_page_says_in_its_own_words_is_so(pictures: ModuleType) ->
     assert (apex.die, apex.sides) == (dice.Die(1), (0, 1))
     row = next(r for r in pictures.apex_table().splitlines() if r.startswith("| 1 |"))
     assert row.split(" | ")[2] == str(placed(23).faces[2])
+
+
+def test_what_the_card_page_says_in_its_own_words_is_so(pictures: ModuleType) -> None:
+    """Each statement of the card game page's own text about its game, checked."""
+    page = (LEARN / "cuckoo-cards.md").read_text(encoding="utf-8")
+    record, states = _game(pictures, page)
+    told = pictures.plies_text(record, states, 1, len(states) - 1).splitlines()
+    ann, ben, cid = 0, 1, 2
+    assert states[0].players == ("Ann", "Ben", "Cid") and states[0].lives == (2, 2, 2)
+    # "Ben's 3 was low, so he passed it on. Cid tried to pass it on again, but Ann's king
+    # stopped him, and Ann, holding a king, could only keep it."
+    assert str(states[3].cards[ben]) == "3c" and str(states[4].cards[cid]) == "3c"
+    assert [str(m) for m in record.moves[3:6]] == ["swap", "swap", "keep"]
+    assert str(states[5].cards[cid]) == "3c" and str(states[5].cards[ann]) == "Ks"
+    assert "Cid asks to swap, but the next player shows a king: no swap." in told[4]
+    # "Ann passed the ace, the lowest card of all, to the dealer ... Ben gambled on the stock.
+    # The card he turned up was better than the ace, but still the lowest at the table."
+    assert states[9].dealer == ben and str(states[11].cards[ben])[0] == "A"
+    assert str(record.moves[11]) == "cut 2c" and states[12].losers == (ben,)
+    # "Two players shared the lowest card, so both lost a life, and with it their last one."
+    assert states[18].losers == (ben, cid) and states[18].lives == (2, 0, 0)
+    assert "Ann is the last player in and wins." in told[-1]
