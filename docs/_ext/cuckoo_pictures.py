@@ -305,6 +305,7 @@ class PliesDirective(SphinxDirective):
             raise self.error("cuckoo-plies needs a dice or card cuckoo-game before it")
         record, states = self.env.temp_data["cuckoo-record"], game[1]
         first, last = (int(a) for a in self.arguments)
+        self.env.note_dependency(__file__)  # rebuilt when the words change, not only the page
         if not 1 <= first <= last < len(states):
             raise self.error(f"no plies {first} to {last}: the game has {len(states) - 1}")
         return self.parse_text_to_nodes(plies_text(record, states, first, last))
@@ -334,6 +335,7 @@ class ApexDirective(SphinxDirective):
     """``cuckoo-apex``: the table of apex outcomes, from the engine."""
 
     def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(__file__)
         return self.parse_text_to_nodes(apex_table())
 
 
