@@ -47,9 +47,13 @@ AXE_PAGES = (
     "spec/cuckoo-cards/hand.html",
     "spec/zum-kuckuck/scoring.html",
     "spec/zum-kuckuck/notation.html",
+    "learn/cuckoo-dice.html",
+    "learn/cuckoo-cards.html",
+    "learn/cuckoo-dice-card.html",
 )
 """A game's first page and chapters of each game with rules, examples, pictures, wide tables
-and wide code (where axe-core found serious problems before they were fixed)."""
+and wide code (where axe-core found serious problems before they were fixed), and the Learn to
+Play pages and a reference card, with their engine-written tables."""
 PICTURE_PATHS = 30
 """A page holding a drawn position has at least this many vector paths (one per die, card
 or cell, and more); text, code and rule boxes have a handful."""
