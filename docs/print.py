@@ -2,11 +2,14 @@
 
     python docs/print.py SITE OUT_DIR
 
-SITE is the built site (``python -m sphinx -b html docs SITE``); OUT_DIR receives one PDF
-per game, named after its folder in ``spec/``: ``cuckoo-dice.pdf``, ``cuckoo-cards.pdf``,
-``zum-kuckuck.pdf``.  A game's PDF is its rules page followed by every chapter its table of
-contents lists, in that order, printed by headless Chromium with the site's print style
-sheet (``docs/_static/rulebook/rulebook.css``): each chapter on a new page, no navigation,
+SITE is the built site (``python -m sphinx -b html docs SITE``); OUT_DIR receives three PDFs
+per game: its rulebook, named after its folder in ``spec/`` (``cuckoo-dice.pdf``,
+``cuckoo-cards.pdf``, ``zum-kuckuck.pdf``); its Learn to Play booklet
+(``cuckoo-dice-learn.pdf``, at most 8 pages), and its quick reference card
+(``cuckoo-dice-card.pdf``, one page), printed from the pages in ``learn/``.  A game's
+rulebook is its rules page followed by every chapter its table of contents lists, in that
+order, printed by headless Chromium with the site's print style sheet
+(``docs/_static/rulebook/rulebook.css``): each chapter on a new page, no navigation,
 pictures kept whole, page numbers at the foot.  Links between the chapters become links
 inside the PDF.
 
@@ -89,22 +92,53 @@ def print_game(browser: Any, index: Path, pdf: Path) -> Path:
         files = [h for h in dict.fromkeys(hrefs) if h and "/" not in h]
         chapters = [(f, (index.parent / f).read_text(encoding="utf-8")) for f in files]
         page.evaluate(ASSEMBLE, chapters)
-        page.emulate_media(media="print")
-        pdf.parent.mkdir(parents=True, exist_ok=True)
-        page.pdf(
-            path=str(pdf),
-            format=PAPER,
-            margin=MARGIN,
-            print_background=True,
-            display_header_footer=True,
-            header_template="<span></span>",
-            footer_template=FOOTER,
-            outline=True,
-            tagged=True,
-        )
+        _print(page, pdf)
     finally:
         page.close()
     return pdf
+
+
+def _print(page: Any, pdf: Path, scale: float = 1) -> None:
+    """*page* as an A4 PDF at *pdf*, with the print style sheet and page numbers."""
+    page.emulate_media(media="print")
+    pdf.parent.mkdir(parents=True, exist_ok=True)
+    page.pdf(
+        path=str(pdf),
+        format=PAPER,
+        margin=MARGIN,
+        scale=scale,
+        print_background=True,
+        display_header_footer=True,
+        header_template="<span></span>",
+        footer_template=FOOTER,
+        outline=True,
+        tagged=True,
+    )
+
+
+CARD_SCALE = 0.8
+"""A reference card is printed a little smaller, so that it fits one sheet."""
+
+
+def learn_pdf_name(page: Path) -> str:
+    """The PDF of a page in ``learn/``: ``cuckoo-dice.html`` is the booklet
+    ``cuckoo-dice-learn.pdf``, ``cuckoo-dice-card.html`` the card ``cuckoo-dice-card.pdf``."""
+    return f"{page.stem}.pdf" if page.stem.endswith("-card") else f"{page.stem}-learn.pdf"
+
+
+def print_learn(browser: Any, site: Path, out: Path) -> list[Path]:
+    """Each Learn to Play booklet and reference card of *site* as a PDF in *out*."""
+    pdfs = []
+    for html in sorted(site.glob("learn/*.html")):
+        pdf = out / learn_pdf_name(html)
+        page = browser.new_page()
+        try:
+            page.goto(html.resolve().as_uri())
+            _print(page, pdf, CARD_SCALE if html.stem.endswith("-card") else 1)
+        finally:
+            page.close()
+        pdfs.append(pdf)
+    return pdfs
 
 
 def print_rulebooks(browser: Any, site: Path, out: Path) -> list[Path]:
@@ -128,7 +162,7 @@ def main(argv: list[str]) -> int:
             executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
         )
         try:
-            for pdf in print_rulebooks(browser, site, out):
+            for pdf in print_rulebooks(browser, site, out) + print_learn(browser, site, out):
                 print(pdf)
         finally:
             browser.close()

@@ -8,6 +8,10 @@
 * ``{cuckoo-game}`` shows a whole record (a walkthrough such as *Your first game*), and each
   ``{cuckoo-step} N ...`` after it draws the positions that record reaches after ``N``
   plies (0: the setup); ``:view: 3d`` adds the pyramid in three dimensions;
+* in a Learn to Play page, ``{cuckoo-plies} FROM TO`` tells plies FROM to TO of the page's
+  game in words, each sentence made from the engine's states (who moved, which die, which
+  faces show, the re-roll, the score when the game ends), and ``{cuckoo-apex}`` tables what
+  each die shows on the apex; the player never reads a number typed by hand;
 * records in the docs are highlighted with the package's own Pygments lexer.
 """
 
@@ -24,8 +28,10 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
-from cuckoo import CuckooError
+from cuckoo import CuckooError, dice
+from cuckoo.cards import moves as cards_moves
 from cuckoo.cards.svg import seats_svg as cards_seats_svg
+from cuckoo.dice.faces import apex_faces, second_face
 from cuckoo.dice.iso import corner_svg, iso_svg
 from cuckoo.dice.svg import INK, cells_svg, svg_document, svg_root, svg_text, text_width
 from cuckoo.games import GAMES, Kit, read_records
@@ -102,6 +108,13 @@ def walkthrough(record: str) -> tuple[Kit, list[Any]]:
     return kit, list(kit.replay(parsed))
 
 
+def _record(text: str) -> Any:
+    """The parsed record of a walkthrough that :func:`walkthrough` has replayed."""
+    (item,) = read_records(text.splitlines(keepends=True))
+    assert not isinstance(item, CuckooError)
+    return item[1]
+
+
 class GameDirective(SphinxDirective):
     """``cuckoo-game``: a record whose positions the ``cuckoo-step`` directives after it draw."""
 
@@ -111,6 +124,7 @@ class GameDirective(SphinxDirective):
         record = "\n".join(self.content)
         try:
             self.env.temp_data["cuckoo-game"] = walkthrough(record)
+            self.env.temp_data["cuckoo-record"] = _record(record)
         except (ValueError, CuckooError) as error:
             raise self.error(f"the walkthrough does not replay: {error}") from error
         literal = nodes.literal_block(record, record, language="cuckoo")
@@ -145,6 +159,184 @@ class StepDirective(SphinxDirective):
             if "view" in self.options:
                 svgs.append(iso_svg(state))
         return [_pictures(svgs, self.env)]
+
+
+def _faces_shown(faces: tuple[int, int, int]) -> str:
+    """``6 on side A and 2 on side B``: the faces a placed die shows."""
+    shown = [f"{f} on side {dice.SIDE_NAMES[s]}" for s, f in enumerate(faces) if f]
+    return ", ".join(shown[:-1]) + (" and " if len(shown) > 1 else "") + shown[-1]
+
+
+def _dice_list(values: list[int] | tuple[int, ...]) -> str:
+    """``1, 1 and 2``."""
+    words = [str(v) for v in values]
+    return ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
+
+
+def ply_sentence(before: dice.State, after: dice.State, move: object) -> str:
+    """What one ply of a dice game did, in a player's words, read off the engine's states
+    before and after it (CD-PLACE-EXPOSE, CD-PLACE-SECOND, CD-INFECT-SWAP, CD-TURN-PASS)."""
+    mover = dice.PLAYER_NAMES[before.to_move]
+    other = dice.PLAYER_NAMES[1 - before.to_move]
+    if isinstance(move, dice.Pass):
+        return f"{mover} has no dice left and passes."
+    if isinstance(move, dice.Infect):
+        assert move.rolls is not None, "a record's infection carries its re-roll"
+        given = [d.value for d in move.give]
+        return (
+            f"{mover} infects: gives {mover}'s {_dice_list(given)} "
+            f"(together {sum(given)}) and takes {other}'s {move.take.value}. "
+            f"Re-rolled, the taken die shows {move.rolls.take} and goes to {mover}'s nest; "
+            f"the given dice show {_dice_list(move.rolls.give)} and go to {other}'s nest."
+        )
+    assert isinstance(move, dice.Place)
+    placed = after.board[move.cell]
+    assert placed is not None
+    whose = "an own" if placed.owner == before.to_move else f"{other}'s"
+    cell = dice.CELL_NAMES[move.cell]
+    if move.cell == dice.DUNGEON:
+        return f"{mover} puts {whose} {placed.value} in the dungeon, `{cell}`: it shows nothing."
+    kinds = {1: "the middle cell", 2: "the edge cell", 3: "the apex"}
+    where = kinds[sum(1 for f in placed.faces if f)]
+    return f"{mover} puts {whose} {placed.value} on {where} `{cell}`: {_faces_shown(placed.faces)}."
+
+
+def _card_words(card: object) -> str:
+    """``the 3 of clubs``."""
+    text = str(card)
+    rank = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}.get(text[0], text[0])
+    suit = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}[text[-1]]
+    return f"the {rank} of {suit}"
+
+
+def card_ply_sentence(before: Any, after: Any, move: object) -> str:
+    """What one step of the card game did, read off the engine's states before and after it
+    (CC-DEAL, CC-KEEP, CC-SWAP, CC-SWAP-KING, CC-CUT, CC-CUT-KING, CC-LOWEST, CC-VOID,
+    CC-ELIMINATE, CC-END)."""
+    names, me = before.players, before.to_act
+    if isinstance(move, cards_moves.Deal):
+        return f"{names[me]} is dealt {_card_words(move.card)}."
+    held = list(before.cards)
+    if isinstance(move, cards_moves.Keep):
+        text = f"{names[me]} keeps {_card_words(held[me])}."
+    elif isinstance(move, cards_moves.Swap):
+        # The dealer, who ends the hand, never swaps: the cards after it are this hand's.
+        changed = [s for s in range(len(held)) if after.cards[s] != held[s]]
+        if changed:
+            other = next(s for s in changed if s != me)
+            held[me], held[other] = held[other], held[me]
+            text = (
+                f"{names[me]} swaps with {names[other]}: {names[me]} now holds "
+                f"{_card_words(held[me])}, {names[other]} {_card_words(held[other])}."
+            )
+        else:
+            text = f"{names[me]} asks to swap, but the next player shows a king: no swap."
+    else:
+        assert isinstance(move, cards_moves.Cut) and move.card is not None
+        if str(move.card).startswith("K"):
+            text = f"{names[me]} cuts and turns up a king; it goes back, and {names[me]} keeps "
+            text += f"{_card_words(held[me])}."
+        else:
+            held[me] = move.card
+            text = f"{names[me]} cuts, turns up {_card_words(move.card)} and takes it."
+    if after.hands == before.hands:
+        return text
+    shown = ", ".join(f"{names[s]} {_card_words(held[s])}" for s in before.active)
+    text += f" Show-down: {shown}."
+    if not after.losers:
+        return text + " Everyone left would go out at once, so the hand is void."
+    for s in after.losers:
+        left = after.lives[s]
+        life = f"{left} life left" if left == 1 else f"{left} lives left"
+        text += f" {names[s]} loses a life ({'out of the game' if left == 0 else life})."
+    if after.is_over:
+        (winner,) = after.active
+        return text + f" {names[winner]} is the last player in and wins."
+    return text + f" {names[after.dealer]} deals the next hand."
+
+
+def outcome_text(state: dice.State) -> str:
+    """The score of a finished game as a Markdown table and who won (CD-SCORE-SIDE,
+    CD-SCORE-SIDE-WIN, CD-SCORE-MAJORITY)."""
+    outcome = dice.result(state)
+    assert outcome is not None, "the game must be over"
+    lines = ["| side | Blue | Red | goes to |", "|---|---|---|---|"]
+    for s, side in enumerate(dice.SIDE_NAMES):
+        blue, red = outcome.totals[0][s], outcome.totals[1][s]
+        goes = "Blue" if blue > red else "Red" if red > blue else "nobody (a tie)"
+        lines.append(f"| {side} | {blue} | {red} | {goes} |")
+    winners = " and ".join(dice.PLAYER_NAMES[p] for p in outcome.winners)
+    won = outcome.sides_won
+    how = {
+        "sides": f"{winners} wins the game, {max(won)} sides to {min(won)}.",
+        "dungeon": f"The sides do not decide; the dungeon does: {winners} wins.",
+        "captures": f"The sides do not decide; the tie-break does: {winners} wins.",
+        "shared": f"{winners} share the win.",
+    }[outcome.reason]
+    return "\n".join(lines) + "\n\n" + how
+
+
+def plies_text(record: Any, states: list[Any], first: int, last: int) -> str:
+    """Plies *first* to *last* (counted from 1) of a dice *record* as a Markdown list, each
+    with its move number as the record writes it, and the score if the game ends there."""
+    lines = []
+    for ply in range(first, last + 1):
+        before, after = states[ply - 1], states[ply]
+        move = record.moves[ply - 1]
+        if isinstance(before, dice.State):
+            number = f"{(ply + 1) // 2}." if ply % 2 else f"{ply // 2}..."
+            lines.append(f"- **{number}** `{move}`: {ply_sentence(before, after, move)}")
+        else:
+            lines.append(f"- `{move}`: {card_ply_sentence(before, after, move)}")
+    if isinstance(states[last], dice.State) and states[last].is_over:
+        lines += ["", outcome_text(states[last])]
+    return "\n".join(lines)
+
+
+class PliesDirective(SphinxDirective):
+    """``cuckoo-plies FROM TO``: plies FROM to TO of the page's ``cuckoo-game`` (the dice or
+    the card game) in words, from the engine."""
+
+    required_arguments = 2
+
+    def run(self) -> list[nodes.Node]:
+        game = self.env.temp_data.get("cuckoo-game")
+        if game is None or game[0] is GAMES["zum-kuckuck"]:
+            raise self.error("cuckoo-plies needs a dice or card cuckoo-game before it")
+        record, states = self.env.temp_data["cuckoo-record"], game[1]
+        first, last = (int(a) for a in self.arguments)
+        self.env.note_dependency(__file__)  # rebuilt when the words change, not only the page
+        if not 1 <= first <= last < len(states):
+            raise self.error(f"no plies {first} to {last}: the game has {len(states) - 1}")
+        return self.parse_text_to_nodes(plies_text(record, states, first, last))
+
+
+def apex_table(hand: str = "western") -> str:
+    """What a die shows on the apex, for every value, own and foreign, as a Markdown table
+    made from the engine's rules (CD-PLACE-SECOND, CD-PLACE-APEX, CD-DIE-CORNER)."""
+    lines = [
+        "| value | own: second face | own: third, after | own: third, before "
+        "| opponent's: second face | opponent's: third, after | opponent's: third, before |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for value in range(1, 7):
+        row = [str(value)]
+        for own in (True, False):
+            second = second_face(value, own)
+            after = apex_faces(hand, 0, value, 1, second)  # type: ignore[arg-type]
+            before = apex_faces(hand, 1, value, 0, second)  # type: ignore[arg-type]
+            assert after is not None and before is not None
+            row += [str(second), str(after[2]), str(before[2])]
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
+class ApexDirective(SphinxDirective):
+    """``cuckoo-apex``: the table of apex outcomes, from the engine."""
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(__file__)
+        return self.parse_text_to_nodes(apex_table())
 
 
 def _add_pictures(app: Sphinx, doctree: nodes.document) -> None:
@@ -269,5 +461,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cuckoo-balance", BalanceDirective)
     app.add_directive("cuckoo-game", GameDirective)
     app.add_directive("cuckoo-step", StepDirective)
+    app.add_directive("cuckoo-plies", PliesDirective)
+    app.add_directive("cuckoo-apex", ApexDirective)
     app.connect("doctree-read", _add_pictures)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -47,9 +47,13 @@ AXE_PAGES = (
     "spec/cuckoo-cards/hand.html",
     "spec/zum-kuckuck/scoring.html",
     "spec/zum-kuckuck/notation.html",
+    "learn/cuckoo-dice.html",
+    "learn/cuckoo-cards.html",
+    "learn/cuckoo-dice-card.html",
 )
 """A game's first page and chapters of each game with rules, examples, pictures, wide tables
-and wide code (where axe-core found serious problems before they were fixed)."""
+and wide code (where axe-core found serious problems before they were fixed), and the Learn to
+Play pages and a reference card, with their engine-written tables."""
 PICTURE_PATHS = 30
 """A page holding a drawn position has at least this many vector paths (one per die, card
 or cell, and more); text, code and rule boxes have a handful."""
@@ -69,6 +73,33 @@ def rulebooks(browser: Any, site: Path, tmp_path_factory: pytest.TempPathFactory
     out = tmp_path_factory.mktemp("pdf")
     paths = _load_printer().print_rulebooks(browser, site, out)
     return {path.stem: pdfium.PdfDocument(path) for path in paths}
+
+
+@pytest.fixture(scope="module")
+def learn_books(
+    browser: Any, site: Path, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    """Each Learn to Play booklet and quick reference card, printed, opened with pdfium."""
+    out = tmp_path_factory.mktemp("learn")
+    paths = _load_printer().print_learn(browser, site, out)
+    return {path.name: pdfium.PdfDocument(path) for path in paths}
+
+
+def test_a_learn_booklet_is_at_most_8_pages_and_a_card_one(
+    learn_books: dict[str, Any], site: Path
+) -> None:
+    """Issue #31: the booklet and the card are printed on A4, the card on one sheet."""
+    assert "cuckoo-dice-learn.pdf" in learn_books
+    for game in _games(site):
+        assert f"{game}-card.pdf" in learn_books
+    assert len(learn_books) == len(list(site.glob("learn/*.html")))
+    for name, pdf in learn_books.items():
+        limit = 1 if name.endswith("-card.pdf") else 8
+        assert "learn" in name or name.endswith("-card.pdf"), name
+        assert 1 <= len(pdf) <= limit, f"{name}: {len(pdf)} pages, at most {limit}"
+        for n, page in enumerate(pdf, 1):
+            width, height = page.get_size()
+            assert abs(width - A4[0]) < 2 and abs(height - A4[1]) < 2, f"{name} page {n}"
 
 
 def _games(site: Path) -> list[str]:
