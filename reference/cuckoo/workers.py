@@ -114,6 +114,13 @@ def _held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
 
+def _lost() -> WorkerError:
+    return WorkerError(
+        "a worker process ended abruptly (killed, or out of memory?); "
+        "run again, perhaps with a smaller -j"
+    )
+
+
 class Workers:
     """*jobs* worker processes for the length of a ``with`` block, all stopped at its end;
     *grace* is how long each may take to end on SIGTERM before it is killed."""
@@ -182,13 +189,17 @@ class Workers:
         """
         work = iter(items)
         free = [conn for _ in range(AHEAD) for conn in self._pipes]
+        window = len(free)  # batches sent and not yet given back, however slow the first
         busy: dict[Connection, int] = {}
         done: dict[int, list[T]] = {}
         sent = following = 0
         while True:
-            while free and (chunk := list(islice(work, batch))):
+            while free and sent - following < window and (chunk := list(islice(work, batch))):
                 conn = free.pop()
-                conn.send((sent, function, chunk))
+                try:
+                    conn.send((sent, function, chunk))
+                except OSError:  # not the command's stdout: a BrokenPipeError here is a worker's
+                    raise _lost() from None
                 busy[conn] = busy.get(conn, 0) + 1
                 sent += 1
             if not busy:
@@ -201,6 +212,7 @@ class Workers:
                     del busy[conn]
                 free.append(conn)
                 if not ordered:
+                    following += 1
                     yield from results
                     continue
                 done[number] = results
@@ -212,10 +224,7 @@ class Workers:
         try:
             number, (ok, results) = conn.recv()
         except (EOFError, OSError):
-            raise WorkerError(
-                "a worker process ended abruptly (killed, or out of memory?); "
-                "run again, perhaps with a smaller -j"
-            ) from None
+            raise _lost() from None
         if not ok:
             raise RuntimeError(f"a worker failed: {results}")
         return number, results
