@@ -222,9 +222,14 @@ def _file_links(site: Path) -> dict[str, str]:
 
 
 def test_first_load_weight(page: Any, server: Server) -> None:
+    """The app's own files until the engine is ready (the service worker, at the site's
+    root, and the rule pages it keeps for offline use once the engine is ready are counted
+    apart: they race the measure)."""
     server.traffic.reset()
     open_app(page, "viewer.html")
-    sent = server.traffic.total
-    biggest = sorted(server.traffic.sent.items(), key=lambda item: -item[1])[:5]
+    files = dict(server.traffic.sent)
+    sent = sum(size for path, size in files.items() if path.startswith("/app/"))
+    print(f"\nthe root service worker and rule pages by then: {sum(files.values()) - sent:,} bytes")
+    biggest = sorted(files.items(), key=lambda item: -item[1])[:5]
     print(f"\nfirst load of the viewer until ready: {sent:,} bytes sent; largest: {biggest}")
     assert sent <= PAGE_WEIGHT_LIMIT, f"{sent:,} bytes transferred, more than {PAGE_WEIGHT_LIMIT:,}"
