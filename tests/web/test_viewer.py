@@ -233,3 +233,21 @@ def test_first_load_weight(page: Any, server: Server) -> None:
     biggest = sorted(files.items(), key=lambda item: -item[1])[:5]
     print(f"\nfirst load of the viewer until ready: {sent:,} bytes sent; largest: {biggest}")
     assert sent <= PAGE_WEIGHT_LIMIT, f"{sent:,} bytes transferred, more than {PAGE_WEIGHT_LIMIT:,}"
+
+
+def test_comments_beside_their_moves(page: Any) -> None:
+    """Each comment of a record is shown in the move list beside the move it follows."""
+    example = EXAMPLES_DIR / "cuckoo-sides.cuckoo"
+    (record,) = [r for _, r in records(example.read_text())]
+    notes: dict[int, list[str]] = {}
+    for ply, text in record.comments:
+        notes.setdefault(ply, []).append(text)
+    assert any(ply > 0 for ply in notes), "the example has comments after moves"
+    open_app(page, f"viewer.html?file=examples/{example.name}")
+    at_ply(page, 0)
+    for ply in range(1, len(record.moves) + 1):
+        item = page.locator(f'#moves li[data-ply="{ply}"]')
+        if ply in notes:
+            assert item.locator(".note").inner_text() == " ".join(notes[ply])
+        else:
+            assert item.locator(".note").count() == 0
