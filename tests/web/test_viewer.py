@@ -127,8 +127,10 @@ def test_broken_record_is_located_and_linked(
     assert html.is_file(), href
     assert re.search(f'id="{re.escape(anchor)}"', html.read_text()), f"{href}: no such id"
     if kind == "illegal":
-        page.click("#last")  # where the game stops
-        assert page.inner_text("#result").startswith("Stopped: ")
+        page.click("#last")  # where the game stops, once drawn
+        page.wait_for_function(
+            "() => document.querySelector('#result').textContent.startsWith('Stopped: ')"
+        )
         assert page.locator("#moves li:not(.unplayed)").count() == ply - 1
 
 
