@@ -3,7 +3,7 @@
 // nothing new. Every re-roll is announced; the game is saved after every move.
 import { download, keepOffline, problemItem, say, startEngine } from "./common.js";
 import { Stale, fileName, game as storedGame, save, storageProblem } from "./store.js";
-import { offer } from "./taps.js";
+import { offer, showPicture } from "./taps.js";
 
 const KEY = "cuckoo-play-games";
 const ID = "current";
@@ -77,7 +77,7 @@ async function turn() {
   $("#table").hidden = false;
   $("#table-title").textContent = game.name;
   const view = await engine.call("table_view", JSON.stringify(game.table));
-  $("#picture").innerHTML = view.svg;
+  showPicture($("#picture"), view);
   $("#record").textContent = view.record;
   if (view.over) {
     $("#prompt").textContent = "The game is over: " + view.record.trim().split("\n").at(-1);
@@ -96,6 +96,8 @@ async function turn() {
       const text = await engine.call("with_rolls", JSON.stringify(game.table), infection);
       await play(text, "You");
     },
+    picture: $("#picture"),
+    mover: ["Blue", "Red"].indexOf(view.to_move),
   });
 }
 

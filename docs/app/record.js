@@ -2,7 +2,7 @@
 // says is legal; every move is saved in the browser at once; export the canonical record.
 import { copy, download, el, isolate, keepOffline, problemItem, say, share, startEngine } from "./common.js";
 import { Stale, fileName, forget, game as storedGame, games, save, storageProblem, watch } from "./store.js";
-import { offer } from "./taps.js";
+import { offer, showPicture } from "./taps.js";
 
 const SHELF = "cuckoo-recorder-games";
 const TAB = "cuckoo-recorder-tab"; // sessionStorage: this tab's screen and game, over a reload
@@ -253,11 +253,15 @@ async function draw() {
     $("#choices").replaceChildren();
     return;
   }
-  $("#picture").innerHTML = view.svg;
+  showPicture($("#picture"), view);
   $("#prompt").textContent = view.over ? "The game is over." : `Next: ${view.prompt}`;
   $("#record").textContent = view.record;
-  // a tap is checked against the version it was offered for (see commit)
-  offer($("#choices"), view.choices, (text) => play(text, shown));
+  // a tap is checked against the version it was offered for (see commit); the picture's
+  // cells and dice are tapped as the buttons are
+  offer($("#choices"), view.choices, (text) => play(text, shown), {
+    picture: $("#picture"),
+    mover: ["Blue", "Red"].indexOf(view.to_move),
+  });
 }
 
 /** The game with one more line in its journal: every tap, undo and redo is kept. */

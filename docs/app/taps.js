@@ -1,16 +1,63 @@
 // Moves entered by taps: the engine lists every legal move as a path of labels (die, cell,
 // side; or suit, rank; ...); the page offers the next labels of the paths that match the
 // taps so far, so only legal moves can be built. A dice infection then asks for the new
-// values of the re-rolled dice (or, against a bot, has them drawn).
+// values of the re-rolled dice (or, against a bot, has them drawn). The pyramid's picture
+// can be tapped too: a part of it stands for the same labels as the buttons, so a tap on it
+// is exactly the tap on the button it stands for.
 import { el } from "./common.js";
 
+const PARTS = "[data-cell], [data-die]";
+
+/** The runs of labels a part of the pyramid's picture may stand for: a die of the mover's
+ * nest is placed, a cell is where, and a drawing of the chosen cell on a side is the side
+ * a face turns to. */
+function standsFor(part, chosen, mover) {
+  const { die, nest, cell, side } = part.dataset;
+  if (die !== undefined) return nest === String(mover) ? [["Place a die", die], [die]] : [];
+  const runs = [[`cell ${cell}`]];
+  if (chosen.includes(`cell ${cell}`)) runs.push([`value to side ${side}`], [`next face to side ${side}`]);
+  return runs;
+}
+
+/** Mark in *picture* the parts that are a next tap of a *matching* choice, and the chosen
+ * cell; returns each target part with the labels it stands for. */
+function markTargets(picture, chosen, matching, mover) {
+  const targets = new Map();
+  const fits = (run) => matching.some((c) => run.every((label, k) => c.path[chosen.length + k] === label));
+  for (const part of picture?.querySelectorAll(PARTS) ?? []) {
+    const run = standsFor(part, chosen, mover).find(fits);
+    if (run) targets.set(part, run);
+    part.classList.toggle("target", Boolean(run));
+    part.classList.toggle("chosen", part.dataset.cell !== undefined && chosen.includes(`cell ${part.dataset.cell}`));
+  }
+  return targets;
+}
+
+/** The engine's picture of *view* into *box*, the cell of the last placement marked. */
+export function showPicture(box, view) {
+  box.innerHTML = view.svg;
+  for (const part of box.querySelectorAll("[data-cell]")) part.classList.toggle("last", part.dataset.cell === view.last);
+}
+
 /** Draw the choices into *box*; *play(text)* is called with a complete move's notation.
- * *rolled* (optional) handles an infection itself instead of asking for its re-roll. */
-export function offer(box, choices, play, { rolled = null } = {}) {
+ * *rolled* (optional) handles an infection itself instead of asking for its re-roll.
+ * *picture* (optional) holds the pyramid's picture, whose nest dice and cells are then
+ * tapped as the buttons are, for the player *mover* (0 Blue, 1 Red). */
+export function offer(box, choices, play, { rolled = null, picture = null, mover = null } = {}) {
   let chosen = [];
+  let targets = new Map();
+  if (picture) {
+    picture.onclick = (event) => {
+      const run = targets.get(event.target.closest(PARTS));
+      if (!run) return;
+      chosen.push(...run);
+      render();
+    };
+  }
   const render = () => {
     const matching = choices.filter((c) => chosen.every((label, i) => c.path[i] === label));
     const done = matching.find((c) => c.path.length === chosen.length);
+    targets = markTargets(picture, chosen, done ? [] : matching, mover);
     const chips = el(
       "div",
       { class: "path", "aria-label": "Chosen so far" },

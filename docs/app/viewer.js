@@ -121,12 +121,14 @@ async function show(gameIndex, at) {
         el(
           "li",
           {
-            class: i >= game.reached ? "move unplayed" : "move",
+            class: `move${i >= game.reached ? " unplayed" : ""}${move.comment ? " noted" : ""}`,
             "data-ply": i + 1,
             onclick: () => i < game.reached && show(current, i + 1),
           },
           el("span", { class: "number" }, label(game, i)),
           el("button", { type: "button", disabled: i >= game.reached }, move.text),
+          // a comment beside the move it follows, as on a scoresheet
+          move.comment ? el("span", { class: "note", dir: "auto" }, move.comment) : null,
         ),
       ),
     );

@@ -20,6 +20,7 @@ from . import cards, dice, kuckuck
 from .cards import notation as cards_notation
 from .conformance.protocol import CardGame, DiceGame, KuckuckGame
 from .dice import notation as dice_notation
+from .dice.svg import position_svg
 from .errors import CuckooError, NotationError, SetupError
 from .games import GAMES, Kit, read_records
 from .kuckuck import notation as kuckuck_notation
@@ -451,8 +452,9 @@ def _prompt(loaded: Table) -> str:
 
 
 def table_view(table_json: str) -> str:
-    """Everything the recorder shows of a table, as JSON: the picture, the diagram, whose
-    turn, the choices as rows of taps, and the record so far (or the problem)."""
+    """Everything the recorder shows of a table, as JSON: the picture (the pyramid's with
+    its cells and dice named, to be tapped), the cell of the last placement, the diagram,
+    whose turn, the choices as rows of taps, and the record so far (or the problem)."""
     try:
         loaded = load(_table(table_json))
     except CuckooError as error:
@@ -460,9 +462,13 @@ def table_view(table_json: str) -> str:
     state = loaded.state
     engine = RULES[loaded.game]
     over = bool(state.is_over)
+    last = loaded.moves[-1] if loaded.moves else None
     return to_json(
         {
-            "svg": loaded.kit.svg(state),
+            "svg": position_svg(state, tappable=True)
+            if isinstance(state, dice.State)
+            else loaded.kit.svg(state),
+            "last": dice.CELL_NAMES[last.cell] if isinstance(last, dice.Place) else None,
             "diagram": loaded.kit.diagram(state),
             "over": over,
             "to_move": dice.PLAYER_NAMES[state.to_move] if isinstance(state, dice.State) else None,

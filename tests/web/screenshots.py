@@ -1,5 +1,6 @@
 """Screenshots of the app for the docs: the viewer mid-game, the recorder on an infection's
-re-roll entry, and the play page with a game on, at desktop and phone width.
+re-roll entry and with a die chosen on its picture, and the play page with a game on, at
+desktop and phone width.
 
     python tests/web/screenshots.py [--site BUILT_SITE] [--out docs/_static/app] [--all]
 """
@@ -59,6 +60,27 @@ def shoot(site: Path, out: Path, sizes: tuple[str, ...] = DOCS_SIZES) -> list[Pa
                 tap(page, label)
             page.wait_for_selector("#choices fieldset.reroll")
             written.append(out / f"recorder-{size}.png")
+            page.screenshot(path=written[-1], full_page=True)
+
+            # the picture tapped: two dice placed, a third chosen on the picture, the
+            # cells it may go to ringed (a new game: this tab forgets the one it shows)
+            page.evaluate("() => sessionStorage.clear()")
+            page.goto("app/record.html")
+            wait_ready(page)
+            table = dice_table()
+            set_up(page, table)
+            for _ in range(2):
+                place = next(c for c in view(table)["choices"] if c["path"][0] == "Place a die")
+                for label in place["path"]:
+                    tap(page, label)
+                table = {**table, "moves": [*table["moves"], place["text"]]}
+                page.wait_for_function(
+                    "n => document.querySelector('#record').textContent.includes(n)",
+                    arg=place["text"],
+                )
+            page.locator("#picture [data-die].target").first.click()
+            page.wait_for_selector("#picture [data-cell].target", state="attached")
+            written.append(out / f"recorder-board-{size}.png")
             page.screenshot(path=written[-1], full_page=True)
 
             page.goto("app/play.html")

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 from typing import Any, Final
 
 from ..dice.svg import Svg, svg_document, svg_root, svg_text, text_width
+from ..progress import plural
 from .deck import Card
 from .rules import winner
 from .state import State
@@ -34,7 +35,8 @@ def lives_text(lives: int) -> str:
 
 def diagram(state: State) -> str:
     """One line per seat: name, lives, the card held, who deals and who acts."""
-    lines = [f"hand {state.hands + 1}" if not state.is_over else f"after {state.hands} hands"]
+    hands = plural(state.hands, "hand")
+    lines = [f"hand {state.hands + 1}" if not state.is_over else f"after {hands}"]
     width = max(len(p) for p in state.players)
     for seat, name in enumerate(state.players):
         card = state.cards[seat]
@@ -106,7 +108,7 @@ def status_line(state: State) -> str:
     """Whose step it is, or who won."""
     won = winner(state)
     if won is not None:
-        return f"Game over after {state.hands} hands: {state.players[won]} wins"
+        return f"Game over after {plural(state.hands, 'hand')}: {state.players[won]} wins"
     return f"Hand {state.hands + 1}: {state.players[state.to_act]} {_STEP_WORDS[state.step]}"
 
 

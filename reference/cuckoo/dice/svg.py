@@ -152,14 +152,34 @@ def draw_face(parent: ET.Element, x: float, y: float, value: int, colour: str) -
         )
 
 
+CELL_LABEL: Final = 13
+"""The size of an empty cell's name: three digits as wide as a die allows, so that the
+picture, scaled to a phone's width, still reads."""
+
+
 def _empty(parent: ET.Element, x: float, y: float, label: str) -> None:
-    _square(parent, x, y, fill=EMPTY, stroke="#bbbbbb", stroke_dasharray="3 2")
-    svg_text(parent, x, y + 4, label, 10, fill="#777777")
+    _square(parent, x, y, fill=EMPTY, stroke="#999999", stroke_dasharray="3 2")
+    svg_text(parent, x, y + 4.5, label, CELL_LABEL, fill="#444444")
 
 
-def _sides(root: ET.Element, top: float, draw: object) -> None:
+BAND: Final = 4 * PIT + 36
+"""The height of a row of sides, their titles and totals included."""
+
+
+def _origin(side: Side, compact: bool) -> tuple[float, float]:
+    """Where *side* is drawn (its left, the top of its cells): the three in a row, or
+    (*compact*, for a phone's width) two in a row and the third under the first."""
+    if compact:
+        return 10 + side % 2 * (SIDE_WIDTH + 20), 24 + side // 2 * BAND
+    return 10 + side * (SIDE_WIDTH + 20), 24
+
+
+def _sides(root: ET.Element, draw: object, *, tappable: bool = False) -> None:
+    """Each side with its title and its cells; *tappable* (the app's picture) lays them out
+    compact and puts each cell's drawing in a group naming the cell and the side
+    (``data-cell``, ``data-side``)."""
     for side in SIDES:
-        left = 10 + side * (SIDE_WIDTH + 20)
+        left, top = _origin(side, tappable)
         svg_text(
             root,
             left + SIDE_WIDTH / 2,
@@ -169,13 +189,15 @@ def _sides(root: ET.Element, top: float, draw: object) -> None:
             **{"font-weight": "bold"},
         )
         for cell, (x, y) in _centres(side, left, top + DIE / 2).items():
-            draw(cell, side, x, y)  # type: ignore[operator]
+            where = {"data-cell": CELL_NAMES[cell], "data-side": SIDE_NAMES[side]}
+            parent = ET.SubElement(root, "g", where) if tappable else root
+            draw(parent, cell, side, x, y)  # type: ignore[operator]
 
 
 def cells_svg() -> Svg:
     """The 20 cells by name, on each of the three sides (spec chapter *components*)."""
     root = svg_root(3 * SIDE_WIDTH + 60, 4 * PIT + 40)
-    _sides(root, 24, lambda cell, side, x, y: _empty(root, x, y, CELL_NAMES[cell]))
+    _sides(root, lambda parent, cell, side, x, y: _empty(parent, x, y, CELL_NAMES[cell]))
     rows = "; ".join(
         f"side {SIDE_NAMES[side]}: "
         + " / ".join(" ".join(CELL_NAMES[c] for c in row) for row in SIDE_ROWS[side])
@@ -234,55 +256,73 @@ def _describe(state: State, status: str) -> str:
     return " ".join(parts)
 
 
-def position_svg(state: State) -> Svg:
+def position_svg(state: State, *, tappable: bool = False) -> Svg:
     """A position: every visible face in its owner's colour, each side's totals, the
     dungeon (whose die shows nothing, so its rolled value is drawn), both nests, and the
-    result once the game is over."""
+    result once the game is over.
+
+    *tappable* (the app's recorder) groups each cell and each nest die with what it is
+    (``data-cell``, ``data-side``; ``data-die`` as the recorder labels a die, ``data-nest``)
+    and lays it out narrow enough for a phone: two sides above the third, the dungeon beside
+    it, the nests in rows of five."""
     outcome = result(state)
-    height = 4 * PIT + 60
-    nest_end = NEST_X - DIE / 2 + max(len(n) for n in state.nests) * (DIE + 6)
-    dungeon_x = max(3 * SIDE_WIDTH + 20, nest_end + 40)
-    bottom = height + 2 * (DIE + 12) + (24 if outcome else 0)
+    height = _origin(2, tappable)[1] + BAND
+    per_row = 5 if tappable else max(1, *map(len, state.nests))
+    rows = [max(1, -(-len(nest) // per_row)) for nest in state.nests]
+    nest_end = NEST_X - DIE / 2 + min(per_row, max(map(len, state.nests))) * (DIE + 6)
+    if tappable:  # beside side C
+        dungeon_x, dungeon_y = 1.5 * SIDE_WIDTH + 30, _origin(2, tappable)[1] + 20
+    else:
+        dungeon_x, dungeon_y = max(3 * SIDE_WIDTH + 20, nest_end + 40), height + 4
+    bottom = height + sum(rows) * (DIE + 12) + (24 if outcome else 0)
     if outcome is not None:
         status = outcome_words(outcome)
     elif state.pending is not None:
         status = f"The re-roll of {state.pending} is due"
     else:
         status = f"{PLAYER_NAMES[state.to_move]} to move"
-    width = max(dungeon_x + DIE + 20, 10 + text_width(status, 13, bold=True) + 10)
-    root = svg_root(round(width), bottom + 10)
+    sides_end = max(_origin(side, tappable)[0] for side in SIDES) + SIDE_WIDTH + 10
+    ends = (dungeon_x + DIE + 20, nest_end + 10, sides_end)
+    width = max(*ends, 10 + text_width(status, 13, bold=True) + 10)
+    root = svg_root(round(width), round(bottom) + 10)
 
-    def draw(cell: int, side: Side, x: float, y: float) -> None:
+    def draw(parent: ET.Element, cell: int, side: Side, x: float, y: float) -> None:
         placed = state.board[cell]
         if placed is None:
-            _empty(root, x, y, CELL_NAMES[cell])
+            _empty(parent, x, y, CELL_NAMES[cell])
         else:
-            draw_face(root, x, y, placed.faces[side], COLOURS[placed.owner])
+            draw_face(parent, x, y, placed.faces[side], COLOURS[placed.owner])
 
-    _sides(root, 24, draw)
+    _sides(root, draw, tappable=tappable)
     totals = side_totals(state)
     for side in SIDES:
-        x = 10 + side * (SIDE_WIDTH + 20) + SIDE_WIDTH / 2
-        at = {"x": f"{x:g}", "y": str(4 * PIT + 32), "font-size": "12", "font-weight": "bold"}
+        left, top = _origin(side, tappable)
+        x, y = left + SIDE_WIDTH / 2, top + 4 * PIT + 8
+        at = {"x": f"{x:g}", "y": f"{y:g}", "font-size": "12", "font-weight": "bold"}
         line = ET.SubElement(root, "text", {**at, "text-anchor": "middle"})
         for player in (0, 1):
             part = ET.SubElement(line, "tspan", {"fill": COLOURS[player]})
             part.text = f"{PLAYER_NAMES[player]} {totals[player][side]}"
             part.tail = " \u00b7 " if player == 0 else None
     dungeon = state.board[DUNGEON]
-    svg_text(root, dungeon_x, height + 4, "dungeon", 11)
+    svg_text(root, dungeon_x, dungeon_y, "dungeon", 11)
+    pit = ET.SubElement(root, "g", {"data-cell": CELL_NAMES[DUNGEON]}) if tappable else root
     if dungeon is None:
-        _empty(root, dungeon_x, height + DIE, CELL_NAMES[DUNGEON])
+        _empty(pit, dungeon_x, dungeon_y + DIE - 4, CELL_NAMES[DUNGEON])
     else:
-        draw_face(root, dungeon_x, height + DIE, dungeon.value, COLOURS[dungeon.owner])
+        draw_face(pit, dungeon_x, dungeon_y + DIE - 4, dungeon.value, COLOURS[dungeon.owner])
     for player, nest in enumerate(state.nests):
-        y = height + player * (DIE + 12) + DIE / 2
+        y = height + sum(rows[:player]) * (DIE + 12) + DIE / 2
         mark = " (to move)" if player == state.to_move and not state.is_over else ""
         label = PLAYER_NAMES[player] + mark
         svg_text(root, 10, y + 4, label, NEST_LABEL, **{"text-anchor": "start"})
         for i, die in enumerate(nest):
             owner = player ^ die.foreign
-            draw_face(root, NEST_X + i * (DIE + 6), y, die.value, COLOURS[owner])
+            what = {"data-die": f"{PLAYER_NAMES[owner]}'s {die.value}", "data-nest": str(player)}
+            parent = ET.SubElement(root, "g", what) if tappable else root
+            row, column = divmod(i, per_row)
+            x = NEST_X + column * (DIE + 6)
+            draw_face(parent, x, y + row * (DIE + 12), die.value, COLOURS[owner])
     if outcome is not None:
         svg_text(
             root, 10, bottom - 4, status, 13, **{"text-anchor": "start", "font-weight": "bold"}

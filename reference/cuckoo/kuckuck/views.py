@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..dice.svg import INK, Svg, svg_document, svg_root, svg_text, text_width
+from ..progress import plural
 from .cards import halves
 from .rules import choosing
 from .scoring import totals, winners
@@ -184,7 +185,9 @@ def status_line(state: State) -> str:
         points = totals(state)
         won = winners(state)
         names = " and ".join(state.players[s] for s in won)
-        return f"Game over after {state.cycle} cycles: {names} wins with {points[won[0]]} points"
+        wins = "win" if len(won) > 1 else "wins"
+        cycles, score = plural(state.cycle, "cycle"), plural(points[won[0]], "point")
+        return f"Game over after {cycles}: {names} {wins} with {score}"
     if state.step == "deal":
         return "The deal"
     return f"Cycle {state.cycle + 1}, round {state.round + 1}: {_STEP[state.step]}"
@@ -204,18 +207,18 @@ def describe(state: State, points: Sequence[int], status: str) -> str:
 def _seat_words(state: State, seat: Seat, points: int) -> str:
     """What the table shows of one seat, in words."""
     if not state.hands:
-        return f"dealt {len(state.dealt[seat])} cards"
+        return f"dealt {plural(len(state.dealt[seat]), 'card')}"
     if seat in state.out:
-        return f"out of this cycle, {points} points"
+        return f"out of this cycle, {plural(points, 'point')}"
     nest = state.nests[seat]
     played = state.plays[seat]
     return ", ".join(
         [
-            f"{len(state.hands[seat])} cards in hand",
-            f"{state.cockatoos[seat]} of {state.counts[seat]} cockatoo cards face up",
-            f"nest of {len(nest)} cards, {nest[-1]} on top" if nest else "no nest",
+            f"{plural(len(state.hands[seat]), 'card')} in hand",
+            f"{state.cockatoos[seat]} of {plural(state.counts[seat], 'cockatoo card')} face up",
+            f"nest of {plural(len(nest), 'card')}, {nest[-1]} on top" if nest else "no nest",
             *([f"played {played}"] if played is not None else []),
-            f"{points} points",
+            plural(points, "point"),
         ]
     )
 
@@ -231,7 +234,7 @@ def table_svg(state: State) -> Svg:
     labels = [
         name
         + (" (out)" if seat in state.out else " (to play)" if seat in due else "")
-        + (f" \u00b7 {points[seat]} points" if state.scores else "")
+        + (f" \u00b7 {plural(points[seat], 'point')}" if state.scores else "")
         for seat, name in enumerate(state.players)
     ]
     status = status_line(state)

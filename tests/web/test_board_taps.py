@@ -1,0 +1,89 @@
+"""The recorder's picture tapped: a whole dice game entered by tapping the pyramid only (a
+die of the nest, a cell, the sides its faces turn to), with the legal targets ringed and
+the last placement marked, exported and valid."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from cuckoo import web
+
+from .app import cuckoo, downloaded, open_app, stored_moves, view, wait_stored
+from .test_recorder import KEY, dice_table, set_up
+
+MOVER = {"Blue": "0", "Red": "1"}
+
+
+def placements(table: dict[str, Any]) -> list[dict[str, Any]]:
+    """A whole game of placements, each a choice the engine offers, to the end."""
+    rng = Random(3)
+    steps = []
+    while not (shown := view(table))["over"]:
+        choice = rng.choice([c for c in shown["choices"] if c["path"][0] == "Place a die"])
+        table = json.loads(web.table_play(json.dumps(table), choice["text"]))["ok"]
+        steps.append({**choice, "mover": MOVER[shown["to_move"]]})
+    return steps
+
+
+def tap_picture(page: Any, selector: str) -> None:
+    """Tap the first part of the picture *selector* finds; it must be ringed as a target."""
+    part = page.locator(f"#picture {selector}").first
+    assert "target" in (part.get_attribute("class") or ""), selector
+    part.click()
+
+
+def test_a_whole_dice_game_by_tapping_the_board(page: Any, tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    table = dice_table()
+    steps = placements(dict(table))
+    open_app(page, "record.html")
+    set_up(page, table)
+    for n, choice in enumerate(steps, 1):
+        _, die, cell, *turns = choice["path"]
+        page.wait_for_selector("#picture .target")
+        # only dice of the mover's nest are offered, none of the other nest
+        other = 1 - int(choice["mover"])
+        assert page.locator(f'#picture [data-nest="{other}"].target').count() == 0
+        tap_picture(page, f'[data-die="{die}"][data-nest="{choice["mover"]}"]')
+        name = cell.removeprefix("cell ")
+        tap_picture(page, f'[data-cell="{name}"]')
+        for turn in turns:
+            tap_picture(page, f'[data-cell="{name}"][data-side="{turn.rsplit(" ", 1)[1]}"]')
+        wait_stored(page, KEY, n)
+        assert page.inner_text("#refused") == ""
+        page.wait_for_function(
+            """(cell) => {
+              const last = [...document.querySelectorAll("#picture .last")];
+              return last.length > 0 && last.every((part) => part.dataset.cell === cell);
+            }""",
+            arg=name,
+        )
+    texts = [c["text"] for c in steps]
+    assert stored_moves(page, KEY) == texts
+    assert page.inner_text("#prompt") == "The game is over."
+    record = downloaded(page, "#download", tmp_path)
+    assert record.read_text() == web.table_record(json.dumps({**table, "moves": texts}))
+    run = cuckoo("validate", str(record), check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_a_tap_on_the_picture_is_the_tap_on_its_button(page: Any) -> None:
+    """The first taps on the picture build the same path as the buttons: the chips show it,
+    and Back takes it back as it does for a button."""
+    table = dice_table()
+    first = next(c for c in view(table)["choices"] if c["path"][0] == "Place a die")
+    mover = MOVER[view(table)["to_move"]]
+    open_app(page, "record.html")
+    set_up(page, table)
+    tap_picture(page, f'[data-die="{first["path"][1]}"][data-nest="{mover}"]')
+    assert page.locator("#choices .chip").all_inner_texts() == first["path"][:2]
+    # now only cells are targets, as only cells are offered as buttons
+    assert page.locator("#picture [data-die].target").count() == 0
+    offered = {f"cell {c}" for c in page.locator("#picture [data-cell].target").evaluate_all(
+        "(parts) => parts.map((p) => p.dataset.cell)")}
+    assert offered == set(page.locator("#choices .tap").all_inner_texts())
+    page.click("#choices .step-back")
+    assert page.locator("#choices .chip").all_inner_texts() == ["Place a die"]
