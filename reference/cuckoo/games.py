@@ -15,7 +15,7 @@ from typing import Any, Final
 from .errors import CuckooError, NotationError
 from .notation import Chunk, Dialect, Record, split_records
 
-__all__ = ["GAMES", "Kit", "parse_chunk", "read_records", "validate"]
+__all__ = ["GAMES", "Kit", "Note", "parse_chunk", "read_records", "validate"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,9 @@ class Kit:
     """A random game: ``(rng, variant, players, round) -> record``."""
     variants: tuple[str, ...] = ()
     """The rulesets a game can be played under, the default first; empty for one."""
+    unchecked: Callable[[Any], tuple[tuple[str, str], ...]] = lambda state: ()
+    """What a record that ends in *state* leaves unchecked, as ``(rule, what)`` pairs: a
+    record of what was seen cannot check what nobody saw (ZK-PARTIAL-CHECKS)."""
 
 
 def _later(module: str, name: str) -> Callable[..., Any]:
@@ -93,6 +96,7 @@ def _kuckuck() -> Kit:
         _later(".kuckuck.views", "table_svg"),
         _later(".random_records", "kuckuck_record"),
         kuckuck.VARIANTS,
+        _later(".kuckuck.partial", "unchecked"),
     )
 
 
@@ -165,17 +169,33 @@ def parse_chunk(chunk: Chunk, source: str | None) -> tuple[Kit, Record] | Notati
         return error
 
 
-def validate(chunk: Chunk, source: str | None) -> tuple[int, str | None, dict[str, Any] | None]:
-    """Read and replay one record: the moves replayed and the problem, if any, as its line
-    of text and as plain data (so that it can come back from another process)."""
+Note = tuple[str, dict[str, Any]]
+"""What ``validate`` says of a record that replays but was not checked in full: its line of
+text and its plain data (kind ``note``); not a problem."""
+
+
+def validate(
+    chunk: Chunk, source: str | None
+) -> tuple[int, str | None, dict[str, Any] | None, tuple[Note, ...]]:
+    """Read and replay one record: the moves replayed, the problem, if any, as its line
+    of text and as plain data (so that it can come back from another process), and the
+    notes on what it could not check."""
     moves = 0
     item = parse_chunk(chunk, source)
     try:
         if isinstance(item, NotationError):
             raise item
         kit, record = item
-        for _ in kit.replay(record):
+        for state in kit.replay(record):  # noqa: B007 (the last state is wanted)
             moves += 1
-        return moves - 1, None, None
+        notes = tuple(_note(record, rule, what) for rule, what in kit.unchecked(state))
+        return moves - 1, None, None, notes
     except CuckooError as error:
-        return max(moves - 1, 0), str(error), error.as_dict()
+        return max(moves - 1, 0), str(error), error.as_dict(), ()
+
+
+def _note(record: Record, rule: str, what: str) -> Note:
+    detail = f"game {record.index}: {what}"
+    where = ":".join(str(p) for p in (record.source, record.line) if p is not None)
+    data = {"kind": "note", "rule": rule, "source": record.source, "line": record.line}
+    return f"{where}: note: {rule}: {detail}", {**data, "column": None, "detail": detail}

@@ -234,7 +234,10 @@ DIALECT: Final = notation.Dialect[Record](
         "ZK-RULESET-PARAMS": ("Variant",),
         "ZK-PARTIAL-COUNT": ("Cockatoos",),
     },
-    items="{DEAL} {NAME}(?: (?:{NUMBER}|{UNSEEN}))+|{NEST} {NUMBER} {NUMBER}|{START} {NAME}|{NAME} {NUMBER}",
+    items=(
+        "{DEAL} {NAME}(?: (?:{NUMBER}|{UNSEEN}))+|{NEST} {NUMBER} {NUMBER}|{START} {NAME}"
+        "|{NAME} {NUMBER}"
+    ),
     numbering="ROUND_NUMBER",
     group=notation.Group("(", ")", "play", _together),
 )

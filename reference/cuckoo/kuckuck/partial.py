@@ -7,13 +7,25 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .cards import NUMBERS, UNSEEN, halves
+from .state import State
 
-__all__ = ["possible", "unseen_cards"]
+__all__ = ["possible", "unchecked"]
 
 
-def unseen_cards(dealt: Sequence[Sequence[int]]) -> int:
-    """How many dealt cards nobody has seen."""
-    return sum(hand.count(UNSEEN) for hand in dealt)
+def unchecked(state: State) -> tuple[tuple[str, str], ...]:
+    """ZK-PARTIAL-CHECKS: what a record ending in *state* could not check, for the note
+    of ``cuckoo validate``; nothing when every dealt card was seen."""
+    count = sum(hand.count(UNSEEN) for hand in state.dealt)
+    if not count:
+        return ()
+    cards = "card" if count == 1 else "cards"
+    return (
+        (
+            "ZK-PARTIAL-CHECKS",
+            f"{count} dealt {cards} never seen; ZK-SETUP-DEAL, ZK-SETUP-COUNT and "
+            "ZK-ROUND-PLAY checked only against some deal of them",
+        ),
+    )
 
 
 def possible(dealt: Sequence[Sequence[int]], counts: Sequence[int]) -> bool:
@@ -46,7 +58,10 @@ def _fits(needs: tuple[tuple[int, int], ...], none: int, half: int, whole: int) 
         for ones in range(min(cards - twos, half) + 1):
             zeros = cards - twos - ones
             got = ones + 2 * twos
-            if zeros <= none and got in (wanted, wanted + 1):
-                if _fits(rest, none - zeros, half - ones, whole - twos):
-                    return True
+            if (
+                zeros <= none
+                and got in (wanted, wanted + 1)
+                and _fits(rest, none - zeros, half - ones, whole - twos)
+            ):
+                return True
     return False

@@ -227,8 +227,10 @@ def _deal(state: State, number: int) -> State:
         require(
             not state.given or possible(after.dealt, state.given),
             "ZK-PARTIAL-COUNT",
-            lambda: "no hands with the cards seen earn the cockatoo cards of the Cockatoos "
-            f"tag, {' '.join(map(str, state.given))}",
+            lambda: (
+                "no hands with the cards seen earn the cockatoo cards of the Cockatoos "
+                f"tag, {' '.join(map(str, state.given))}"
+            ),
         )
         return _new_cycle(after)
     return after
@@ -326,8 +328,7 @@ def _reveal(state: State, seat: Seat, number: int) -> State:
     require(
         possible(dealt, state.given),
         "ZK-PARTIAL-PLAY",
-        lambda: f"{name} cannot hold {number}: no hand with it earns the cockatoo cards "
-        "seen taken",
+        lambda: f"{name} cannot hold {number}: no hand with it earns the cockatoo cards seen taken",
     )
     unseen = list(state.unseen)
     unseen[seat] -= 1

@@ -162,8 +162,7 @@ def new_game(rules: Rules | None, setup: Setup) -> State:
         raise SetupError("two players have the same name", rule="ZK-SETUP-PLAYERS")
     given = tuple(setup.cockatoos)
     if given and (
-        len(given) != len(players)
-        or not all(type(c) is int and 0 <= c <= HAND_SIZE for c in given)
+        len(given) != len(players) or not all(type(c) is int and 0 <= c <= HAND_SIZE for c in given)
     ):
         raise SetupError(
             f"the Cockatoos tag gives each of the {len(players)} dealt hands the cockatoo "
