@@ -214,8 +214,19 @@ def _canonical_value(key: str, value: str) -> str:
 
 
 def start(record: Record) -> State:
-    """The state before the first card, from the tags (the engine's errors if impossible)."""
-    return new_game(record.rules(), record.setup())
+    """The state before the first item, from the tags (the engine's errors if impossible):
+    before the deal, or after it when the record leaves it out, every card unseen
+    (ZK-PARTIAL-UNSEEN)."""
+    state = new_game(record.rules(), record.setup())
+    if state.given and not isinstance(next(iter(record.moves), None), Hand):
+        for move in _unseen_deal(state):
+            state = apply(state, move)
+    return state
+
+
+def _unseen_deal(state: State) -> list[Deal]:
+    """ZK-PARTIAL-UNSEEN: a deal nobody saw a card of, for a record that leaves it out."""
+    return [Deal(UNSEEN)] * (HAND_SIZE * len(state.players))
 
 
 DIALECT: Final = notation.Dialect[Record](
@@ -276,12 +287,6 @@ def moves_of(state: State, item: Item, *, piecewise: bool = False) -> list[Move]
         (ZK-NOTATION-DEAL), or plays written the other version's way or naming someone
         who is not a player (ZK-NOTATION-PLAYS).
     """
-    if state.step == "deal" and state.given and not any(state.dealt) and not isinstance(item, Hand):
-        # ZK-PARTIAL-UNSEEN: a record of what was seen may leave the deal out
-        whole = [Deal(UNSEEN)] * (HAND_SIZE * len(state.players))
-        for move in whole:
-            state = apply(state, move)
-        return [*whole, *moves_of(state, item, piecewise=piecewise)]
     if isinstance(item, Hand):
         seat = _seat(state, item.player, "ZK-NOTATION-DEAL")
         if state.step != "deal" or seat != state.to_deal or (state.dealt[seat] and not piecewise):
@@ -369,7 +374,8 @@ def engine_moves(record: Record) -> list[Move]:
 
     :raises CuckooError: for a record that does not replay.
     """
-    state, moves = start(record), []
+    state = start(record)
+    moves: list[Move] = [] if state.step == "deal" else list(_unseen_deal(state))
     for item in record.moves:
         written, state = _moves(state, item)
         moves.extend(written)
