@@ -33,9 +33,10 @@ class Kit:
     """A random game: ``(rng, variant, players, round) -> record``."""
     variants: tuple[str, ...] = ()
     """The rulesets a game can be played under, the default first; empty for one."""
-    unchecked: Callable[[Any], tuple[tuple[str, str], ...]] = lambda state: ()
-    """What a record that ends in *state* leaves unchecked, as ``(rule, what)`` pairs: a
-    record of what was seen cannot check what nobody saw (ZK-PARTIAL-CHECKS)."""
+    unchecked: Callable[[Any, Any], tuple[tuple[str, str], ...]] = lambda record, state: ()
+    """What a record, ending in a state, leaves unchecked, as ``(rule, what)`` pairs: a
+    record of what was seen cannot check what nobody saw (CC-PARTIAL-CHECKS,
+    ZK-PARTIAL-CHECKS)."""
 
 
 def _later(module: str, name: str) -> Callable[..., Any]:
@@ -79,6 +80,7 @@ def _cards() -> Kit:
         _later(".cards.views", "state_dict"),
         _later(".cards.views", "table_svg"),
         _later(".random_records", "cards_record"),
+        unchecked=notation.unchecked,
     )
 
 
@@ -188,7 +190,8 @@ def validate(
         kit, record = item
         for state in kit.replay(record):  # noqa: B007 (the last state is wanted)
             moves += 1
-        notes = tuple(_note(record, rule, what) for rule, what in kit.unchecked(state))
+        unchecked = kit.unchecked(record, state)
+        notes = tuple(_note(record, rule, what) for rule, what in unchecked)
         return moves - 1, None, None, notes
     except CuckooError as error:
         return max(moves - 1, 0), str(error), error.as_dict(), ()

@@ -12,9 +12,9 @@ from .state import State
 __all__ = ["possible", "unchecked"]
 
 
-def unchecked(state: State) -> tuple[tuple[str, str], ...]:
+def unchecked(record: object, state: State) -> tuple[tuple[str, str], ...]:
     """ZK-PARTIAL-CHECKS: what a record ending in *state* could not check, for the note
-    of ``cuckoo validate``; nothing when every dealt card was seen."""
+    of ``cuckoo validate``; nothing when every dealt card was seen (by the end)."""
     count = sum(hand.count(UNSEEN) for hand in state.dealt)
     if not count:
         return ()
