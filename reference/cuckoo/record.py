@@ -18,6 +18,7 @@ from typing import Any, Final, TypeVar
 
 from . import cards, dice, kuckuck
 from .cards import notation as cards_notation
+from .cards.deck import UNSEEN as UNSEEN_CARD
 from .dice import notation as dice_notation
 from .errors import CuckooError, NotationError, shown
 from .files import FileProblem, atomic_write, check_replaceable, lines_of
@@ -508,9 +509,12 @@ def _card_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
         words = text.split()
         if words and words[0].lower() == "deal":
             words = words[1:]
-        dealt = [cards.card_named(word) for word in words]
+        dealt = [UNSEEN_CARD if word == "?" else cards.card_named(word) for word in words]
         if not dealt or None in dealt:
-            raise ValueError(f"{text!r} is not a card, such as Qh or 10s, nor a deal of cards")
+            raise ValueError(
+                f"{text!r} is not a card, such as Qh or 10s, nor ? for one nobody saw, nor a "
+                "deal of cards"
+            )
         return [cards.Deal(card) for card in dealt if card is not None]
     move = cards_notation.parse_move(text if text.lower() != "cut" else "cut As")
     if isinstance(move, cards.Swap) and cards.apply(state, move).cards == state.cards:
@@ -526,7 +530,26 @@ def _card_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
             return cards.Cut(card)
 
         move = _ask_until(ask, say, "  the card turned up: ", turned)
+    if state.to_act == state.dealer and state.unseen:
+        return [move, _show_down(state, ask, say)]
     return [move]
+
+
+def _show_down(state: Any, ask: Ask, say: Say) -> cards.Show:
+    """CC-PARTIAL-SHOW: a hand with cards nobody saw ends with the cards turned face up,
+    asked for with the dealer's decision (the record is valid only with both)."""
+    order = [cards.next_seat(state, state.dealer)]
+    while order[-1] != state.dealer:
+        order.append(cards.next_seat(state, order[-1]))
+    names = " ".join(state.players[s] for s in order)
+
+    def shown(answer: str) -> cards.Show:
+        found = [cards.card_named(word) for word in answer.split()]
+        if len(found) != len(order) or None in found:
+            raise ValueError(f"type {len(order)} cards, the one each of {names} shows")
+        return cards.Show(tuple(c for c in found if c is not None))
+
+    return _ask_until(ask, say, f"  the show-down, the cards of {names}: ", shown)
 
 
 NEW: Final[dict[str, Callable[[Path, Ask, Say], Recorder]]] = {
@@ -556,7 +579,7 @@ def prompt(game: str, state: Any) -> str:
         return f"card played by {waiting}" if state.rules.in_turn else f"cards of {waiting}"
     who = state.players[state.to_act]
     if state.step == "deal":
-        return f"card dealt to {who}"
+        return f"card dealt to {who} (? if not seen)"
     return f"{who} (keep/swap{'/cut' if state.to_act == state.dealer else ''})"
 
 

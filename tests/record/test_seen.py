@@ -85,3 +85,44 @@ def test_resume_a_record_without_the_deal(tmp_path: Path) -> None:
     saved = path.read_text(encoding="utf-8")
     assert "deal" not in saved and "1.2. nest 4 5 (Ann 1 Ben 2 Cid 3)" in saved
     assert _valid(path).round == 2
+
+
+def test_record_a_hand_of_the_card_game_without_the_deal(tmp_path: Path) -> None:
+    """CC-PARTIAL-UNSEEN, CC-PARTIAL-SHOW: ? for each card dealt, the decisions, then the
+    show-down asked for with the dealer's decision; an impossible one is refused, nothing
+    recorded; the file validates at every step."""
+    from cuckoo.cards import State as CardState
+    from cuckoo.cards.notation import parse as parse_cards
+    from cuckoo.cards.notation import replay as replay_cards
+
+    def valid() -> CardState:
+        *_, state = replay_cards(parse_cards(path.read_text(encoding="utf-8")))
+        return state
+
+    path = tmp_path / "cc.cuckoo"
+    child = spawn_cuckoo("record", "--game", "cuckoo-cards", "-o", str(path))
+    for prompt, answer in (("Players", "Ann Ben Cid"), ("deals first", "Ann"), ("Lives", "")):
+        child.expect(prompt)
+        child.sendline(answer)
+    child.expect(r"card dealt to Ben \(\? if not seen\)")
+    child.sendline("deal ? ? ?")
+    child.expect("Ben \\(keep/swap\\)")
+    child.sendline("swap")
+    child.expect("Cid \\(keep/swap\\)")
+    assert "1. deal ? ? ? swap" in path.read_text(encoding="utf-8")
+    valid()
+    child.sendline("keep")
+    child.expect("Ann \\(keep/swap/cut\\)")
+    child.sendline("keep")
+    child.expect("the show-down, the cards of Ben Cid Ann: ")
+    child.sendline("Ks 7h 3c")  # a king cannot come to Ben, who swapped
+    child.expect("refused: CC-PARTIAL-SHOW")
+    child.expect("Ann \\(keep/swap/cut\\)")
+    child.sendline("keep")
+    child.expect("the show-down")
+    child.sendline("3c 7h Ks")
+    child.expect("card dealt to Cid")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "1. deal ? ? ? swap keep keep show 3c 7h Ks" in path.read_text(encoding="utf-8")
+    assert valid().lives == (3, 2, 3)
