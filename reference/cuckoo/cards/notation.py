@@ -245,10 +245,14 @@ def _states(record: Record) -> Iterator[State]:
                 )
             if isinstance(move, Deal) and state.step == "deal" and not any(state.cards):
                 dealt, filled = state, _filled(state, moves, ply)
+            if not filled:  # every card of the hand seen: the common case
+                state = apply(state, move)
+                yield state
+                continue
             before = state.hands
             state = apply(state, Deal(filled[ply]) if ply in filled else move)
             later = moves[ply + 1] if ply + 1 < len(moves) else None
-            if filled and state.hands > before and not isinstance(later, Show):
+            if state.hands > before and not isinstance(later, Show):
                 raise NotationError(
                     "cards of this hand were not seen: its show-down, show and the card "
                     "each player still in holds, follows the dealer's decision",
