@@ -468,7 +468,7 @@ def replay_example(record: str, source: str) -> Replayed:
     """Read and replay *record*, as the file *source*, with the engine the CLI uses."""
     lines = record.splitlines(keepends=True)
     (chunk,) = split_records(lines, rule="CD-NOTATION-SYNTAX")
-    _, refusal, *_ = validate(chunk, source)
+    _, refusal, _ = validate(chunk, source)
     (item,) = read_records(lines)
     if isinstance(item, CuckooError):
         return Replayed(source, (), refusal, None)

@@ -29,7 +29,7 @@ from .files import (
     session_lock,
     terminate_cleanly,
 )
-from .games import GAMES, Kit, Note, read_records, validate
+from .games import GAMES, Kit, note_text, read_records, validate
 from .notation import MAX_RECORD_CHARS, Record, split_records
 from .progress import Progress, is_terminal, plural, rewind
 
@@ -82,15 +82,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
             name = "<stdin>" if path == "-" else path
             before = games
             with _lines(path) as lines:
-                for count, text, data, notes in _validated(lines, name, pool, args.jobs):
+                for count, text, data in _validated(lines, name, pool, args.jobs):
                     games += 1
                     moves += count
                     progress.advance()
                     if text is not None:
                         problems += 1
                         print(json.dumps(data) if args.json else text)
-                    for note, facts in notes:  # what it could not check: no problem
-                        print(json.dumps(facts) if args.json else note)
+                    for note in data["notes"] if text is None and data else ():  # no problem
+                        print(json.dumps(note) if args.json else note_text(note))
             if games == before:
                 problems += 1
                 error = NotationError("holds no game", rule="CD-NOTATION-SYNTAX", source=name)
@@ -113,7 +113,7 @@ def _pool(jobs: int) -> AbstractContextManager[ProcessPoolExecutor | None]:
     return worker_pool(jobs)
 
 
-Validated = tuple[int, str | None, dict[str, Any] | None, tuple[Note, ...]]
+Validated = tuple[int, str | None, dict[str, Any] | None]
 
 
 def _validated(
@@ -131,7 +131,7 @@ def _validated(
             yield from pool.map(validate, batch, repeat(source), chunksize=16)
     except NotationError as error:
         located = NotationError(error.detail, rule=error.rule, line=error.line, source=source)
-        yield 0, str(located), located.as_dict(), ()
+        yield 0, str(located), located.as_dict()
 
 
 def _problem(error: CuckooError, as_json: bool) -> None:

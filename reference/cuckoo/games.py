@@ -15,7 +15,7 @@ from typing import Any, Final
 from .errors import CuckooError, NotationError
 from .notation import Chunk, Dialect, Record, split_records
 
-__all__ = ["GAMES", "Kit", "Note", "parse_chunk", "read_records", "validate"]
+__all__ = ["GAMES", "Kit", "note_text", "parse_chunk", "read_records", "validate"]
 
 
 @dataclass(frozen=True)
@@ -171,17 +171,12 @@ def parse_chunk(chunk: Chunk, source: str | None) -> tuple[Kit, Record] | Notati
         return error
 
 
-Note = tuple[str, dict[str, Any]]
-"""What ``validate`` says of a record that replays but was not checked in full: its line of
-text and its plain data (kind ``note``); not a problem."""
-
-
-def validate(
-    chunk: Chunk, source: str | None
-) -> tuple[int, str | None, dict[str, Any] | None, tuple[Note, ...]]:
-    """Read and replay one record: the moves replayed, the problem, if any, as its line
-    of text and as plain data (so that it can come back from another process), and the
-    notes on what it could not check."""
+def validate(chunk: Chunk, source: str | None) -> tuple[int, str | None, dict[str, Any] | None]:
+    """Read and replay one record: the moves replayed, and the problem, if any, as its line
+    of text and as plain data (so that it can come back from another process); for a
+    record that replays but could not be checked in full, no text and the data
+    ``{"notes": [...]}``, each note a problem's fields with the kind ``note``
+    (CC-PARTIAL-CHECKS, ZK-PARTIAL-CHECKS)."""
     moves = 0
     item = parse_chunk(chunk, source)
     try:
@@ -190,15 +185,25 @@ def validate(
         kit, record = item
         for state in kit.replay(record):  # noqa: B007 (the last state is wanted)
             moves += 1
-        unchecked = kit.unchecked(record, state)
-        notes = tuple(_note(record, rule, what) for rule, what in unchecked)
-        return moves - 1, None, None, notes
+        notes = [_note(record, rule, what) for rule, what in kit.unchecked(record, state)]
+        return moves - 1, None, {"notes": notes} if notes else None
     except CuckooError as error:
-        return max(moves - 1, 0), str(error), error.as_dict(), ()
+        return max(moves - 1, 0), str(error), error.as_dict()
 
 
-def _note(record: Record, rule: str, what: str) -> Note:
+def _note(record: Record, rule: str, what: str) -> dict[str, Any]:
     detail = f"game {record.index}: {what}"
-    where = ":".join(str(p) for p in (record.source, record.line) if p is not None)
-    data = {"kind": "note", "rule": rule, "source": record.source, "line": record.line}
-    return f"{where}: note: {rule}: {detail}", {**data, "column": None, "detail": detail}
+    return {
+        "kind": "note",
+        "rule": rule,
+        "source": record.source,
+        "line": record.line,
+        "column": None,
+        "detail": detail,
+    }
+
+
+def note_text(note: dict[str, Any]) -> str:
+    """A note as ``cuckoo validate`` prints it: ``file:line: note: RULE-ID: what``."""
+    where = ":".join(str(note[p]) for p in ("source", "line") if note[p] is not None)
+    return f"{where}: note: {note['rule']}: {note['detail']}"
