@@ -1,4 +1,5 @@
-"""The card game's records of what was seen (spec chapter *cuckoo-cards/partial*).
+"""The card game's records of what was seen (spec: *cuckoo-cards/notation*,
+records of what was seen).
 
 Both directions of the issue: hiding dealt cards of a valid full record (its show-downs
 written) gives a valid record that replays to the same lives, dealers and winner; filling

@@ -1,4 +1,5 @@
-"""Zum Kuckuck! records of what was seen (spec chapter *zum-kuckuck/partial*).
+"""Zum Kuckuck! records of what was seen (spec: *zum-kuckuck/notation*, records of
+what was seen).
 
 The two directions of the issue: hiding dealt cards of a valid full record gives a valid
 record of what was seen, which replays to the same public position; filling the unseen

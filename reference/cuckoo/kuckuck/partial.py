@@ -1,4 +1,4 @@
-"""Records of what was seen (spec: *zum-kuckuck/partial*): whether the cards nobody saw
+"""Records of what was seen (spec: *zum-kuckuck/notation*): whether the cards nobody saw
 can be dealt so that every hand earns the cockatoo cards the table saw it earn."""
 
 from __future__ import annotations
