@@ -30,7 +30,7 @@ from .files import (
     session_lock,
     terminate_cleanly,
 )
-from .games import GAMES, Kit, read_records, validate
+from .games import GAMES, Kit, note_text, read_records, validate
 from .notation import MAX_RECORD_CHARS, Chunk, Record, split_records
 from .progress import Progress, is_terminal, plural, rewind
 
@@ -89,6 +89,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
                     if text is not None:
                         problems += 1
                         print(json.dumps(data) if args.json else text)
+                    for note in data["notes"] if text is None and data else ():  # no problem
+                        print(json.dumps(note) if args.json else note_text(note))
             if games == before:
                 problems += 1
                 error = NotationError("holds no game", rule="CD-NOTATION-SYNTAX", source=name)

@@ -15,7 +15,7 @@ from typing import Any, Final
 from .errors import CuckooError, NotationError
 from .notation import Chunk, Dialect, Record, split_records
 
-__all__ = ["GAMES", "Kit", "parse_chunk", "read_records", "validate"]
+__all__ = ["GAMES", "Kit", "note_text", "parse_chunk", "read_records", "validate"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,10 @@ class Kit:
     """A random game: ``(rng, variant, players, round) -> record``."""
     variants: tuple[str, ...] = ()
     """The rulesets a game can be played under, the default first; empty for one."""
+    unchecked: Callable[[Any, Any], tuple[tuple[str, str], ...]] = lambda record, state: ()
+    """What a record, ending in a state, leaves unchecked, as ``(rule, what)`` pairs: a
+    record of what was seen cannot check what nobody saw (CC-PARTIAL-CHECKS,
+    ZK-PARTIAL-CHECKS)."""
 
 
 def _later(module: str, name: str) -> Callable[..., Any]:
@@ -76,6 +80,7 @@ def _cards() -> Kit:
         _later(".cards.views", "state_dict"),
         _later(".cards.views", "table_svg"),
         _later(".random_records", "cards_record"),
+        unchecked=notation.unchecked,
     )
 
 
@@ -93,6 +98,7 @@ def _kuckuck() -> Kit:
         _later(".kuckuck.views", "table_svg"),
         _later(".random_records", "kuckuck_record"),
         kuckuck.VARIANTS,
+        _later(".kuckuck.partial", "unchecked"),
     )
 
 
@@ -166,16 +172,38 @@ def parse_chunk(chunk: Chunk, source: str | None) -> tuple[Kit, Record] | Notati
 
 
 def validate(chunk: Chunk, source: str | None) -> tuple[int, str | None, dict[str, Any] | None]:
-    """Read and replay one record: the moves replayed and the problem, if any, as its line
-    of text and as plain data (so that it can come back from another process)."""
+    """Read and replay one record: the moves replayed, and the problem, if any, as its line
+    of text and as plain data (so that it can come back from another process); for a
+    record that replays but could not be checked in full, no text and the data
+    ``{"notes": [...]}``, each note a problem's fields with the kind ``note``
+    (CC-PARTIAL-CHECKS, ZK-PARTIAL-CHECKS)."""
     moves = 0
     item = parse_chunk(chunk, source)
     try:
         if isinstance(item, NotationError):
             raise item
         kit, record = item
-        for _ in kit.replay(record):
+        for state in kit.replay(record):  # noqa: B007 (the last state is wanted)
             moves += 1
-        return moves - 1, None, None
+        notes = [_note(record, rule, what) for rule, what in kit.unchecked(record, state)]
+        return moves - 1, None, {"notes": notes} if notes else None
     except CuckooError as error:
         return max(moves - 1, 0), str(error), error.as_dict()
+
+
+def _note(record: Record, rule: str, what: str) -> dict[str, Any]:
+    detail = f"game {record.index}: {what}"
+    return {
+        "kind": "note",
+        "rule": rule,
+        "source": record.source,
+        "line": record.line,
+        "column": None,
+        "detail": detail,
+    }
+
+
+def note_text(note: dict[str, Any]) -> str:
+    """A note as ``cuckoo validate`` prints it: ``file:line: note: RULE-ID: what``."""
+    where = ":".join(str(note[p]) for p in ("source", "line") if note[p] is not None)
+    return f"{where}: note: {note['rule']}: {note['detail']}"

@@ -18,11 +18,13 @@ from typing import Any, Final, TypeVar
 
 from . import cards, dice, kuckuck
 from .cards import notation as cards_notation
+from .cards.deck import UNSEEN as UNSEEN_CARD
 from .dice import notation as dice_notation
 from .errors import CuckooError, NotationError, shown
 from .files import FileProblem, atomic_write, check_replaceable, lines_of
 from .games import GAMES, Kit, read_records
 from .kuckuck import notation as kuckuck_notation
+from .kuckuck.cards import HAND_SIZE, UNSEEN
 from .notation import MAX_RECORD_CHARS
 from .parameters import whole_number
 
@@ -149,6 +151,8 @@ class Recorder:
         """Add *moves* if they are legal here (raises the engine's error if not), and save;
         if the save fails or is interrupted, the moves are taken back, as the file has not
         got them."""
+        if not moves:  # a line that changed what was recorded instead (revise)
+            return
         count = len(self.moves)
         self.moves.extend(moves)
         try:
@@ -158,6 +162,20 @@ class Recorder:
             del self.moves[count:]
             raise
         self.entries.append(len(moves))
+
+    def revise(self, moves: Sequence[Any], setup: Any = None) -> None:
+        """Replace every move so far by *moves* (and the setup by *setup*), if the game
+        they make replays, and save; on any failure nothing changes. For what is learnt
+        late: a hand shown at the end of a round (ZK-PARTIAL-UNSEEN)."""
+        before, old_setup = list(self.moves), self.setup
+        self.moves[:] = moves
+        self.setup = old_setup if setup is None else setup
+        try:
+            self.state()
+            self.save()
+        except BaseException:
+            self.moves[:], self.setup = before, old_setup
+            raise
 
     def undo(self) -> bool:
         """Take back the last line typed (for a resumed game, the last move the record
@@ -399,6 +417,10 @@ def _kuckuck_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[An
     cards, at the draw only the name, and in the tactical version only the card played."""
     state = recorder.state()
     words = text.split()
+    keyword = words[0].lower() if words else ""
+    if keyword in ("cockatoos", "show"):
+        _kuckuck_seen(recorder, state, keyword, words[1:])
+        return []
     if all(w.isdigit() for w in words):
         if state.step == "deal":
             text = f"deal {state.players[state.to_deal]} {text}"
@@ -411,6 +433,42 @@ def _kuckuck_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[An
         text = f"start {text}"
     item = kuckuck_notation.parse_item(text)
     return kuckuck_notation.moves_of(state, item)
+
+
+def _kuckuck_seen(recorder: Recorder, state: Any, keyword: str, words: list[str]) -> None:
+    """What the table saw instead of the hands (ZK-PARTIAL-UNSEEN, ZK-PARTIAL-COUNT):
+    ``cockatoos 4 3 5``, at the deal, the cockatoo cards each player took, the hands then
+    unseen; ``show Ann 7 19 ...``, at any time, cards of the hand Ann holds, written into
+    its deal in place of unseen cards.
+
+    :raises CuckooError: for counts or cards that cannot be (nothing is recorded).
+    :raises ValueError: for words that are not counts, names or cards."""
+    if keyword == "cockatoos":
+        if state.step != "deal" or any(state.dealt):
+            raise ValueError("the cockatoo cards taken are typed before any hand is dealt")
+        if not all(w.isdecimal() and len(w) <= 2 for w in words):
+            raise ValueError("type the cockatoo cards each player took, e.g. cockatoos 4 3 5")
+        setup = kuckuck.Setup(state.players, tuple(int(w) for w in words))
+        unseen = [kuckuck.Deal(UNSEEN)] * (HAND_SIZE * len(state.players))
+        recorder.revise(unseen, setup)
+        recorder.entries.append(len(unseen))
+        return
+    if not state.given or not words or not all(w.isdecimal() for w in words[1:]):
+        raise ValueError("show NAME and the cards the hand NAME holds shows, e.g. show Ann 7 19")
+    seat = kuckuck_notation._seat(state, words[0], "ZK-PARTIAL-UNSEEN")
+    owner = (seat - state.cycle) % len(state.players) if state.hands else seat
+    shown = [int(w) for w in words[1:] if int(w) not in state.dealt[owner]]
+    moves = list(recorder.moves)
+    slots = [
+        k
+        for k in range(HAND_SIZE * owner, HAND_SIZE * owner + HAND_SIZE)
+        if moves[k] == kuckuck.Deal(UNSEEN)
+    ]
+    if len(shown) > state.dealt[owner].count(UNSEEN):
+        raise ValueError(f"{words[0]}'s hand has {state.dealt[owner].count(UNSEEN)} unseen cards")
+    for k, number in zip(slots, shown, strict=False):
+        moves[k] = kuckuck.Deal(number)
+    recorder.revise(moves)
 
 
 def _digits(text: str) -> list[int]:
@@ -451,9 +509,12 @@ def _card_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
         words = text.split()
         if words and words[0].lower() == "deal":
             words = words[1:]
-        dealt = [cards.card_named(word) for word in words]
+        dealt = [UNSEEN_CARD if word == "?" else cards.card_named(word) for word in words]
         if not dealt or None in dealt:
-            raise ValueError(f"{text!r} is not a card, such as Qh or 10s, nor a deal of cards")
+            raise ValueError(
+                f"{text!r} is not a card, such as Qh or 10s, nor ? for one nobody saw, nor a "
+                "deal of cards"
+            )
         return [cards.Deal(card) for card in dealt if card is not None]
     move = cards_notation.parse_move(text if text.lower() != "cut" else "cut As")
     if isinstance(move, cards.Swap) and cards.apply(state, move).cards == state.cards:
@@ -469,7 +530,26 @@ def _card_moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
             return cards.Cut(card)
 
         move = _ask_until(ask, say, "  the card turned up: ", turned)
+    if state.to_act == state.dealer and state.unseen:
+        return [move, _show_down(state, ask, say)]
     return [move]
+
+
+def _show_down(state: Any, ask: Ask, say: Say) -> cards.Show:
+    """CC-PARTIAL-SHOW: a hand with cards nobody saw ends with the cards turned face up,
+    asked for with the dealer's decision (the record is valid only with both)."""
+    order = [cards.next_seat(state, state.dealer)]
+    while order[-1] != state.dealer:
+        order.append(cards.next_seat(state, order[-1]))
+    names = " ".join(state.players[s] for s in order)
+
+    def shown(answer: str) -> cards.Show:
+        found = [cards.card_named(word) for word in answer.split()]
+        if len(found) != len(order) or None in found:
+            raise ValueError(f"type {len(order)} cards, the one each of {names} shows")
+        return cards.Show(tuple(c for c in found if c is not None))
+
+    return _ask_until(ask, say, f"  the show-down, the cards of {names}: ", shown)
 
 
 NEW: Final[dict[str, Callable[[Path, Ask, Say], Recorder]]] = {
@@ -487,7 +567,10 @@ def prompt(game: str, state: Any) -> str:
         return f"{dice.PLAYER_NAMES[state.to_move]} (ply {state.ply + 1})"
     if game == kuckuck_notation.GAME:
         if state.step == "deal":
-            return f"{state.players[state.to_deal]}'s twelve number cards"
+            name = state.players[state.to_deal]
+            if any(state.dealt):
+                return f"{name}'s twelve number cards"
+            return f"{name}'s twelve number cards (unseen: cockatoos and the count of each)"
         if state.step == "start":
             return "the player the draw chose"
         if state.step == "nest":
@@ -496,7 +579,7 @@ def prompt(game: str, state: Any) -> str:
         return f"card played by {waiting}" if state.rules.in_turn else f"cards of {waiting}"
     who = state.players[state.to_act]
     if state.step == "deal":
-        return f"card dealt to {who}"
+        return f"card dealt to {who} (? if not seen)"
     return f"{who} (keep/swap{'/cut' if state.to_act == state.dealer else ''})"
 
 

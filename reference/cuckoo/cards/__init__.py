@@ -5,7 +5,7 @@ The same shape as :mod:`cuckoo.dice`: :func:`new_game`, :func:`legal_moves`, :fu
 """
 
 from .deck import DECK, Card, card_named, rank_value
-from .moves import CUT, KEEP, SWAP, Cut, Deal, Keep, Move, Reveal, Swap
+from .moves import CUT, KEEP, SWAP, Cut, Deal, Keep, Move, Reveal, Show, Swap
 from .rules import apply, chance_outcomes, legal_moves, random_outcome, winner
 from .rulesets import RULES, Rules, rules
 from .state import MAX_PLAYERS, Seat, Setup, State, new_game, next_seat
@@ -26,6 +26,7 @@ __all__ = [
     "Rules",
     "Seat",
     "Setup",
+    "Show",
     "State",
     "Swap",
     "apply",

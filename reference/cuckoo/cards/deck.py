@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-__all__ = ["DECK", "RANKS", "SUITS", "Card", "card_named", "rank_value"]
+__all__ = ["DECK", "RANKS", "SUITS", "UNSEEN", "Card", "card_named", "rank_value"]
 
 RANKS: Final = "A23456789TJQK"
 """Ranks in ascending order with aces low (CC-CARD-ORDER)."""
@@ -33,6 +33,9 @@ class Card(NamedTuple):
 
 DECK: Final = tuple(Card(r, s) for s in SUITS for r in RANKS)
 """CC-CARD-DECK: one of each rank in each suit."""
+UNSEEN: Final = Card("?", "?")
+"""CC-PARTIAL-UNSEEN: a card dealt that nobody at the table saw; not a card of the deck,
+so the engine never accepts it: a record's reader puts a card in its place."""
 
 
 def rank_value(card: Card, aces: str) -> int:

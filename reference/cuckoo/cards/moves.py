@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .deck import Card
+from .deck import UNSEEN, Card
 
-__all__ = ["CUT", "KEEP", "SWAP", "Cut", "Deal", "Keep", "Move", "Reveal", "Swap"]
+__all__ = ["CUT", "KEEP", "SWAP", "Cut", "Deal", "Keep", "Move", "Reveal", "Show", "Swap"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +41,23 @@ class Cut:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """Chance: the next card dealt (CC-DEAL)."""
+    """Chance: the next card dealt (CC-DEAL); UNSEEN in a record of what was seen."""
 
     card: Card
 
     def __str__(self) -> str:
-        return str(self.card)
+        return "?" if self.card == UNSEEN else str(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """The show-down that ends a hand, as a record writes it (CC-PARTIAL-SHOW): the card
+    each player still in holds, in the order of the deal.  Not a move of the engine."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "show " + " ".join(map(str, self.cards))
 
 
 @dataclass(frozen=True, slots=True)

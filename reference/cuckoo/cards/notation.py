@@ -8,20 +8,20 @@ outcome, so it replays to exactly one state.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar, Final
 
 from lark import Token, v_args
 
 from .. import notation
-from ..errors import CuckooError, NotationError, SetupError
+from ..errors import CuckooError, IllegalMoveError, NotationError, SetupError
 from ..notation import Located, at, quote
 from ..parameters import whole_number
-from .deck import Card, card_named
-from .moves import KEEP, SWAP, Cut, Deal, Keep, Move, Swap
+from .deck import DECK, UNSEEN, Card, card_named
+from .moves import KEEP, SWAP, Cut, Deal, Keep, Move, Show, Swap
 from .rules import apply, winner
 from .rulesets import Rules, rules
-from .state import Setup, State, new_game
+from .state import Seat, Setup, State, new_game, next_seat
 
 __all__ = [
     "DIALECT",
@@ -33,6 +33,7 @@ __all__ = [
     "read_records",
     "record_of",
     "replay",
+    "unchecked",
 ]
 
 GAME: Final = "cuckoo-cards"
@@ -61,6 +62,8 @@ TERMINALS: Final = {
     "KEEP": "keep",
     "SWAP": "swap",
     "CUT": "cut",
+    "SHOW": "show",
+    "UNSEEN": "? for a card nobody saw",
     "RESULT": "* or the winner's name in quotes",
     "COMMENT": "a {comment}",
     "LSQB": "[",
@@ -79,8 +82,9 @@ SYNTAX_EXAMPLES: Final = {
 class Record(notation.Record):
     """One game of Cuckoo (cards) as written down."""
 
-    moves: tuple[Move | Deal, ...]
-    """Every card dealt and every decision, in order; a cut carries the card it showed."""
+    moves: tuple[Move | Deal | Show, ...]
+    """Every card dealt and every decision, in order; a cut carries the card it showed; a
+    show-down ends a hand where it was written."""
 
     unit: ClassVar[str] = "move"
 
@@ -104,7 +108,10 @@ class _ToValues(notation.RecordTransformer):
     """Grammar rules to engine values, applied while parsing."""
 
     def deal(self, tokens: list[Token]) -> list[Located]:
-        return [at(Deal(_card(t)), t) for t in tokens[1:]]
+        return [at(Deal(UNSEEN if t == "?" else _card(t)), t) for t in tokens[1:]]
+
+    def show(self, tokens: list[Token]) -> Located:
+        return at(Show(tuple(_card(t) for t in tokens[1:])), tokens[0])
 
     @v_args(inline=True)
     def keep(self, token: Token) -> Located:
@@ -166,7 +173,7 @@ DIALECT: Final = notation.Dialect[Record](
         "CC-SETUP-DEALER": ("Dealer",),
         "CC-RULESET-PARAMS": ("Lives", "Aces", "Direction"),
     },
-    items="{DEAL}(?: {CARD})+|{CUT} {CARD}",
+    items="{DEAL}(?: (?:{CARD}|{UNSEEN}))+|{CUT} {CARD}|{SHOW}(?: {CARD})+",
 )
 
 
@@ -178,10 +185,10 @@ def parse(text: str, *, source: str | None = None) -> Record:
     return DIALECT.parse(text, source=source)
 
 
-def parse_move(text: str) -> Move | Deal:
+def parse_move(text: str) -> Move | Deal | Show:
     """Read one move written on its own, such as ``swap`` or ``cut Qd``."""
     move = DIALECT.parse_move(text)
-    assert isinstance(move, (Keep, Swap, Cut, Deal))
+    assert isinstance(move, (Keep, Swap, Cut, Deal, Show))
     return move
 
 
@@ -194,26 +201,17 @@ def read_records(
 
 
 def replay(record: Record) -> Iterator[State]:
-    """The state before the first card and after every move, each move checked.
+    """The state before the first card and after every move, each move checked; the cards
+    nobody saw are hidden in the states (CC-PARTIAL-UNSEEN).
 
     :raises IllegalMoveError: naming the record, the move, its place and the rule.
-    :raises NotationError: for a deal with too many or too few cards (CC-NOTATION-DEAL).
+    :raises NotationError: for a deal with too many or too few cards (CC-NOTATION-DEAL),
+        or a show-down out of place or missing (CC-PARTIAL-SHOW).
     """
-    first = record.first_state  # made when the record was read
-    state = first if isinstance(first, State) else start(record)
-    yield state
-    for ply, move in enumerate(record.moves):
-        try:
-            if not state.is_over and isinstance(move, Deal) != (state.step == "deal"):
-                raise NotationError(
-                    f"each hand deals one card to each of the {len(state.active)} players "
-                    "still in the game, then each decides",
-                    rule="CC-NOTATION-DEAL",
-                )
-            state = apply(state, move)
-        except CuckooError as error:
-            raise record.located(error, ply, move) from None
+    state = None
+    for state in _states(record):
         yield state
+    assert state is not None
     won = winner(state)
     token = "*" if won is None else state.players[won]
     if record.result != token:
@@ -223,6 +221,133 @@ def replay(record: Record) -> Iterator[State]:
             line=record.spans[-1][0] if record.spans else record.line,
             source=record.source,
         )
+
+
+def _states(record: Record) -> Iterator[State]:
+    """:func:`replay` without the check of the result."""
+    first = record.first_state  # made when the record was read
+    state = first if isinstance(first, State) else start(record)
+    yield state
+    moves = record.moves
+    dealt = state  # the state before the deal of the hand under way
+    filled: dict[int, Card] = {}  # a card put in place of each ? of that hand, by ply
+    for ply, move in enumerate(moves):
+        try:
+            if isinstance(move, Show):
+                _show(dealt, state, move, moves[ply - 1] if ply else None)
+                yield state
+                continue
+            if not state.is_over and isinstance(move, Deal) != (state.step == "deal"):
+                raise NotationError(
+                    f"each hand deals one card to each of the {len(state.active)} players "
+                    "still in the game, then each decides",
+                    rule="CC-NOTATION-DEAL",
+                )
+            if isinstance(move, Deal) and state.step == "deal" and not any(state.cards):
+                dealt, filled = state, _filled(state, moves, ply)
+            if not filled:  # every card of the hand seen: the common case
+                state = apply(state, move)
+                yield state
+                continue
+            before = state.hands
+            state = apply(state, Deal(filled[ply]) if ply in filled else move)
+            later = moves[ply + 1] if ply + 1 < len(moves) else None
+            if state.hands > before and not isinstance(later, Show):
+                raise NotationError(
+                    "cards of this hand were not seen: its show-down, show and the card "
+                    "each player still in holds, follows the dealer's decision",
+                    rule="CC-PARTIAL-SHOW",
+                )
+        except CuckooError as error:
+            raise record.located(error, ply, move) from None
+        hidden = frozenset(filled.values()) & set(state.cards)
+        yield replace(state, unseen=hidden) if hidden else state
+
+
+def unchecked(record: Record, state: State) -> tuple[tuple[str, str], ...]:
+    """CC-PARTIAL-CHECKS: what *record* could not check, for the note of ``cuckoo
+    validate``; nothing for a full record."""
+    count = sum(1 for m in record.moves if isinstance(m, Deal) and m.card == UNSEEN)
+    if not count:
+        return ()
+    cards = "card" if count == 1 else "cards"
+    return (
+        (
+            "CC-PARTIAL-CHECKS",
+            f"{count} dealt {cards} written ?; CC-DEAL and CC-CARD-DECK checked only against "
+            "the deal the show-downs imply (a card discarded by a cut is never known)",
+        ),
+    )
+
+
+def _order(state: State) -> list[Seat]:
+    """The seats in the order of the deal: from the dealer's neighbour, the dealer last."""
+    seats = [next_seat(state, state.dealer)]
+    while seats[-1] != state.dealer:
+        seats.append(next_seat(state, seats[-1]))
+    return seats
+
+
+def _show(dealt: State, state: State, show: Show, before: object) -> None:
+    """CC-PARTIAL-SHOW: a show-down follows the dealer's decision and shows what each
+    player still in then held, in the order of the deal."""
+    if not isinstance(before, (Keep, Cut)) or state.hands != dealt.hands + 1:
+        raise NotationError(
+            "a show-down ends a hand: it follows the dealer's decision", rule="CC-PARTIAL-SHOW"
+        )
+    order = _order(dealt)
+    if len(show.cards) != len(order):
+        raise NotationError(
+            f"a show-down shows one card for each of the {len(order)} players in the hand",
+            rule="CC-PARTIAL-SHOW",
+        )
+    for seat, card in zip(order, show.cards, strict=True):
+        held = state.shown[seat]
+        if held != card:
+            raise IllegalMoveError(
+                f"{state.players[seat]} cannot show {card}: the deal and the decisions leave "
+                f"{'another card' if held in dealt.unseen or held is None else held} in "
+                "that hand",
+                rule="CC-PARTIAL-SHOW",
+            )
+
+
+def _filled(state: State, moves: tuple[Move | Deal | Show, ...], ply: int) -> dict[int, Card]:
+    """CC-PARTIAL-UNSEEN: for the hand dealt from *ply*, a card for each ? of its deal: the
+    one its show-down and decisions imply, traced back; any card seen nowhere in the hand,
+    and no king, where nothing implies one (a card the dealer discarded, or a hand not yet
+    shown).  Kings never change hands, so that choice makes the decisions legal whenever
+    any choice does."""
+    order = _order(state)
+    deals = moves[ply : ply + len(order)]
+    if not any(isinstance(m, Deal) and m.card == UNSEEN for m in deals):
+        return {}
+    end = ply + len(deals)
+    while end < len(moves) and not isinstance(moves[end], (Deal, Show)):
+        end += 1
+    decisions = moves[ply + len(deals) : end]
+    held: dict[Seat, Card] = {}
+    if end < len(moves) and isinstance(moves[end], Show) and len(decisions) == len(order):
+        show = moves[end]
+        assert isinstance(show, Show)
+        held = dict(zip(order, show.cards, strict=False))
+        for seat, decision in reversed(list(zip(order, decisions, strict=True))):
+            if isinstance(decision, Cut) and decision.card and not decision.card.is_king:
+                held[seat] = UNSEEN  # CC-CUT: the card discarded is not shown
+            elif isinstance(decision, Swap) and seat in held:
+                theirs = next_seat(state, seat)
+                mine, other = held[seat], held.get(theirs, UNSEEN)
+                if not other.is_king:  # CC-SWAP-KING: a king there stopped it
+                    held[seat], held[theirs] = other, mine
+    seen = {m.card for m in deals if isinstance(m, Deal)} | set(held.values())
+    seen |= {m.card for m in decisions if isinstance(m, Cut) and m.card}
+    free = (c for c in DECK if c not in seen and not c.is_king)
+    filled = {}
+    for k, (seat, move) in enumerate(zip(order, deals, strict=False)):
+        if isinstance(move, Deal) and move.card == UNSEEN:
+            card = held.get(seat, UNSEEN)
+            filled[ply + k] = card if card != UNSEEN else next(free)
+    return filled
 
 
 def format_record(record: Record) -> str:
@@ -250,15 +375,12 @@ def format_record(record: Record) -> str:
 def record_of(
     variant: Rules,
     setup: Setup,
-    moves: Iterable[Move | Deal],
+    moves: Iterable[Move | Deal | Show],
     tags: Iterable[tuple[str, str]] = (),
 ) -> Record:
-    """The record of a game played from *setup* with *moves*."""
+    """The record of a game played from *setup* with *moves* (which may hold cards nobody
+    saw and show-downs: CC-PARTIAL-UNSEEN)."""
     moves = tuple(moves)
-    state = new_game(variant, setup)
-    for move in moves:
-        state = apply(state, move)
-    won = winner(state)
     named = {"Game": GAME}
     for name, default in (("Lives", 3), ("Aces", "low"), ("Direction", "left")):
         if getattr(variant, name.lower()) != default:
@@ -266,6 +388,10 @@ def record_of(
     named.update(tags)
     named["Players"] = " ".join(setup.players)
     named["Dealer"] = setup.players[setup.dealer]
+    record = Record((), moves, (), "*")
+    object.__setattr__(record, "first_state", new_game(variant, setup))
+    *_, state = _states(record)
+    won = winner(state)
     named["Result"] = "*" if won is None else state.players[won]
     order = [k for k in ROSTER if k in named] + [k for k in named if k not in ROSTER]
     return Record(tuple((k, named[k]) for k in order), moves, (), named["Result"])

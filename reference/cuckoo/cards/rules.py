@@ -118,6 +118,7 @@ def _within_hand(
         state.to_act if to_act is None else to_act,
         state.hands,
         state.losers,
+        state.shown,
     )
 
 
@@ -186,6 +187,7 @@ def _end_of_hand(state: State) -> State:
         to_act=state.to_act,
         hands=state.hands + 1,
         losers=() if void else losers,
+        shown=state.cards,
     )
     if len(after.active) == 1:
         return replace(after, step="over", to_act=after.active[0])

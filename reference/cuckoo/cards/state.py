@@ -49,6 +49,11 @@ class State:
     """Hands finished, void ones included."""
     losers: tuple[Seat, ...] = ()
     """Who lost a life in the last hand (empty for none yet or a void hand)."""
+    shown: tuple[Card | None, ...] = ()
+    """The cards shown at the end of the last hand, per seat (CC-LOWEST); empty before."""
+    unseen: frozenset[Card] = frozenset()
+    """Cards held that nobody at the table has seen (CC-PARTIAL-UNSEEN): set by a record's
+    reader, never by the engine, for the views to hide."""
 
     @property
     def active(self) -> tuple[Seat, ...]:

@@ -14,7 +14,7 @@ from typing import Final
 
 from ..dice.svg import INK, Svg, svg_document, svg_root, svg_text, text_width
 from .state import State
-from .views import RED_SUITS, SUIT_SIGNS, describe, status_line
+from .views import RED_SUITS, SUIT_SIGNS, describe, held_text, status_line
 
 __all__ = ["Box", "card", "round_table", "seats_svg"]
 
@@ -75,8 +75,10 @@ def card(root: ET.Element, x: float, y: float, size: tuple[float, float], fill: 
 
 def _playing_card(root: ET.Element, x: float, y: float, text: str | None) -> None:
     """A card face up, or its back for None."""
-    card(root, x, y, (44, 62), "#ffffff" if text else "#6b7f99")
-    if text:
+    card(root, x, y, (44, 62), "#ffffff" if text and text != "?" else "#6b7f99")
+    if text == "?":  # CC-PARTIAL-UNSEEN: face down, and nobody has seen it
+        svg_text(root, x + 22, y + 37, "?", 16, fill="#ffffff")
+    elif text:
         rank, suit = text[:-1], text[-1]
         shown = ("10" if rank == "T" else rank) + SUIT_SIGNS[suit]
         colour = "#c0392b" if suit in RED_SUITS else "#222222"
@@ -103,9 +105,9 @@ def seats_svg(state: State) -> Svg:
         stroke = {"stroke": INK, "stroke-width": "2.5"} if acting else {"stroke": "#bbbbbb"}
         ET.SubElement(root, "rect", {**frame, "rx": "8", "fill": "#ffffff", **stroke})
         svg_text(root, x + w / 2, y + 16, labels[seat], 12, **{"font-weight": "bold"})
-        held = state.cards[seat]
+        held = held_text(state, seat)
         if held is not None:
-            _playing_card(root, x + 8, y + 24, str(held))
+            _playing_card(root, x + 8, y + 24, held)
         if seat in state.losers:
             svg_text(
                 root, x + 58, y + 86, "lost a life", 10, fill="#c0392b", **{"text-anchor": "start"}

@@ -9,11 +9,12 @@ from ..dice.svg import Svg, svg_document, svg_root, svg_text, text_width
 from ..progress import plural
 from .deck import Card
 from .rules import winner
-from .state import State
+from .state import Seat, State
 
 __all__ = [
     "describe",
     "diagram",
+    "held_text",
     "lives_text",
     "position",
     "state_dict",
@@ -33,13 +34,21 @@ def lives_text(lives: int) -> str:
     return "out" if lives == 0 else f"{lives} {'life' if lives == 1 else 'lives'}"
 
 
+def held_text(state: State, seat: Seat) -> str | None:
+    """The card *seat* holds as the table may see it: ``?`` for one nobody has seen
+    (CC-PARTIAL-UNSEEN); None for no card."""
+    card = state.cards[seat]
+    if card is None:
+        return None
+    return "?" if card in state.unseen else str(card)
+
+
 def diagram(state: State) -> str:
     """One line per seat: name, lives, the card held, who deals and who acts."""
     hands = plural(state.hands, "hand")
     lines = [f"hand {state.hands + 1}" if not state.is_over else f"after {hands}"]
     width = max(len(p) for p in state.players)
     for seat, name in enumerate(state.players):
-        card = state.cards[seat]
         marks = []
         if seat == state.dealer and not state.is_over:
             marks.append("deals")
@@ -48,7 +57,7 @@ def diagram(state: State) -> str:
         if seat in state.losers:
             marks.append("lost a life last hand")
         lives = lives_text(state.lives[seat])
-        held = str(card) if card else "--"
+        held = held_text(state, seat) or "--"
         lines.append(f"  {name:<{width}}  {lives:<8}  {held:<3}  {', '.join(marks)}".rstrip())
     won = winner(state)
     if won is not None:
@@ -62,7 +71,7 @@ def position(state: State) -> dict[str, Any]:
         "players": list(state.players),
         "lives": list(state.lives),
         "dealer": state.players[state.dealer],
-        "cards": [str(c) if c else None for c in state.cards],
+        "cards": [held_text(state, seat) for seat in range(len(state.players))],
         "step": state.step,
         "to_act": state.players[state.to_act],
         "hands": state.hands,
@@ -89,11 +98,13 @@ def _card(root: ET.Element, x: float, y: float, text: str | None) -> None:
             "width": "44",
             "height": "62",
             "rx": "5",
-            "fill": "#ffffff" if text else "#6b7f99",
+            "fill": "#ffffff" if text and text != "?" else "#6b7f99",
             "stroke": "#333333",
         },
     )
-    if text:
+    if text == "?":  # CC-PARTIAL-UNSEEN: face down, and nobody has seen it
+        svg_text(root, x + 22, y + 37, "?", 16, fill="#ffffff")
+    elif text:
         rank, suit = text[:-1], text[-1]
         colour = "#c0392b" if suit in RED_SUITS else "#222222"
         shown = ("10" if rank == "T" else rank) + SUIT_SIGNS[suit]
@@ -116,10 +127,14 @@ def describe(state: State) -> str:
     """The table in words, seat by seat, then the status line: every picture's description."""
     seats = []
     for seat, name in enumerate(state.players):
-        card = state.cards[seat]
+        card, text = state.cards[seat], held_text(state, seat)
         words = [
             lives_text(state.lives[seat]),
-            f"holds {_card_words(card)}" if card else "holds no card",
+            "holds a card nobody has seen"
+            if text == "?"
+            else f"holds {_card_words(card)}"
+            if card
+            else "holds no card",
         ]
         if seat == state.dealer and not state.is_over:
             words.append("deals")
@@ -140,8 +155,7 @@ def table_svg(state: State) -> Svg:
     for seat, label in enumerate(labels):
         x = 10 + seat * pitch + (pitch - 70) / 2
         svg_text(root, x + 22, 16, label, 12)
-        card = state.cards[seat]
-        _card(root, x, 24, str(card) if card else None)
+        _card(root, x, 24, held_text(state, seat))
         for life in range(state.lives[seat]):
             ET.SubElement(
                 root,

@@ -13,6 +13,7 @@ __all__ = [
     "NEST_CARDS",
     "NEST_VALUES",
     "NUMBERS",
+    "UNSEEN",
     "cockatoos",
     "halves",
 ]
@@ -24,6 +25,8 @@ NEST_CARDS: Final = Counter({value: 2 for value in NEST_VALUES})
 """ZK-CARD-NESTS: two nest cards of each value 1 to 12, 24 in all."""
 HAND_SIZE: Final = 12
 """ZK-SETUP-DEAL: number cards dealt to each player; also the rounds of a cycle."""
+UNSEEN: Final = 0
+"""ZK-PARTIAL-UNSEEN: a dealt card nobody at the table saw (no number card is 0)."""
 
 
 def halves(number: int) -> int:

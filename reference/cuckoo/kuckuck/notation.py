@@ -18,7 +18,7 @@ from lark import Token, v_args
 from .. import notation
 from ..errors import CuckooError, NotationError
 from ..notation import Located, at, quote
-from .cards import HAND_SIZE
+from .cards import HAND_SIZE, UNSEEN
 from .moves import Deal, Nest, Play, Start
 from .rules import Move, apply, choosing, legal_moves
 from .rulesets import Rules, rules
@@ -49,7 +49,17 @@ __all__ = [
 
 GAME: Final = "zum-kuckuck"
 
-ROSTER: Final = ("Game", "Variant", "Event", "Site", "Date", "Round", "Players", "Result")
+ROSTER: Final = (
+    "Game",
+    "Variant",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Players",
+    "Cockatoos",
+    "Result",
+)
 REQUIRED: Final = ("Game", "Players")
 
 TERMINALS: Final = {
@@ -57,6 +67,7 @@ TERMINALS: Final = {
     "TAG_VALUE": 'a quoted tag value "..." (or the winner\'s name, quoted)',
     "ROUND_NUMBER": "a round number such as 1.1.",
     "NUMBER": "a number",
+    "UNSEEN": "? for a card nobody saw",
     "NAME": "a player's name",
     "DEAL": "deal",
     "START": "start",
@@ -86,7 +97,7 @@ class Hand:
     numbers: tuple[int, ...]
 
     def __str__(self) -> str:
-        return " ".join(["deal", self.player, *map(str, self.numbers)])
+        return " ".join(["deal", self.player, *(str(n or "?") for n in self.numbers)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,15 +151,21 @@ class Record(notation.Record):
         return rules() if variant is None else rules(variant=variant)
 
     def setup(self) -> Setup:
-        """The players in seating order."""
-        return Setup(tuple((self.tag("Players") or "").split()))
+        """The players in seating order, and the cockatoo cards their hands earned when
+        the Cockatoos tag gives them (ZK-PARTIAL-COUNT; -1 for a word that is no count)."""
+        counts = (self.tag("Cockatoos") or "").replace(",", " ").split()
+        return Setup(
+            tuple((self.tag("Players") or "").split()),
+            tuple(int(w) if w.isdecimal() and len(w) <= 3 else -1 for w in counts),
+        )
 
 
 class _ToValues(notation.RecordTransformer):
     """Grammar rules to record items, applied while parsing."""
 
     def deal(self, tokens: list[Token]) -> Located:
-        return at(Hand(str(tokens[1]), tuple(_number(t) for t in tokens[2:])), tokens[0])
+        numbers = tuple(UNSEEN if t == "?" else _number(t) for t in tokens[2:])
+        return at(Hand(str(tokens[1]), numbers), tokens[0])
 
     @v_args(inline=True)
     def start_draw(self, token: Token, name: Token) -> Located:
@@ -191,14 +208,25 @@ def _number(token: Token) -> int:
 def _canonical_value(key: str, value: str) -> str:
     if key in ("Game", "Variant"):
         return value.strip().lower()
-    if key == "Players":
+    if key in ("Players", "Cockatoos"):
         return " ".join(value.replace(",", " ").split())
     return value
 
 
 def start(record: Record) -> State:
-    """The state before the first card, from the tags (the engine's errors if impossible)."""
-    return new_game(record.rules(), record.setup())
+    """The state before the first item, from the tags (the engine's errors if impossible):
+    before the deal, or after it when the record leaves it out, every card unseen
+    (ZK-PARTIAL-UNSEEN)."""
+    state = new_game(record.rules(), record.setup())
+    if state.given and not isinstance(next(iter(record.moves), None), Hand):
+        for move in _unseen_deal(state):
+            state = apply(state, move)
+    return state
+
+
+def _unseen_deal(state: State) -> list[Deal]:
+    """ZK-PARTIAL-UNSEEN: a deal nobody saw a card of, for a record that leaves it out."""
+    return [Deal(UNSEEN)] * (HAND_SIZE * len(state.players))
 
 
 DIALECT: Final = notation.Dialect[Record](
@@ -212,8 +240,15 @@ DIALECT: Final = notation.Dialect[Record](
     canonical_value=_canonical_value,
     record_type=Record,
     start=start,
-    setup_tags={"ZK-SETUP-PLAYERS": ("Players",), "ZK-RULESET-PARAMS": ("Variant",)},
-    items="{DEAL} {NAME}(?: {NUMBER})+|{NEST} {NUMBER} {NUMBER}|{START} {NAME}|{NAME} {NUMBER}",
+    setup_tags={
+        "ZK-SETUP-PLAYERS": ("Players",),
+        "ZK-RULESET-PARAMS": ("Variant",),
+        "ZK-PARTIAL-COUNT": ("Cockatoos",),
+    },
+    items=(
+        "{DEAL} {NAME}(?: (?:{NUMBER}|{UNSEEN}))+|{NEST} {NUMBER} {NUMBER}|{START} {NAME}"
+        "|{NAME} {NUMBER}"
+    ),
     numbering="ROUND_NUMBER",
     group=notation.Group("(", ")", "play", _together),
 )
@@ -261,6 +296,12 @@ def moves_of(state: State, item: Item, *, piecewise: bool = False) -> list[Move]
                 if due
                 else "the number cards are dealt once, at the start of the match",
                 rule="ZK-NOTATION-DEAL",
+            )
+        if UNSEEN in item.numbers and not state.given:
+            raise NotationError(
+                "a deal with cards nobody saw (?) needs the Cockatoos tag: the cockatoo "
+                "cards each hand earned, as the table saw them taken",
+                rule="ZK-PARTIAL-COUNT",
             )
         room = HAND_SIZE - len(state.dealt[seat])
         if len(item.numbers) > room or (len(item.numbers) != HAND_SIZE and not piecewise):
@@ -333,7 +374,8 @@ def engine_moves(record: Record) -> list[Move]:
 
     :raises CuckooError: for a record that does not replay.
     """
-    state, moves = start(record), []
+    state = start(record)
+    moves: list[Move] = [] if state.step == "deal" else list(_unseen_deal(state))
     for item in record.moves:
         written, state = _moves(state, item)
         moves.extend(written)
@@ -405,6 +447,9 @@ def _lines(record: Record, notes: dict[int, list[str]]) -> Iterator[str]:
     cycle.round from the replay; what follows an illegal item goes on one last line."""
     state: State | None = start(record)
     spelt = _spellings(record)
+    unseen = record.tag("Cockatoos") is not None and all(
+        set(item.numbers) == {UNSEEN} for item in record.moves if isinstance(item, Hand)
+    )  # ZK-PARTIAL-CANONICAL: a deal nobody saw a card of is left out
     words: list[str] = []
     drawn = False  # a start draw opens its round's line; the nest cards that follow join it
     for ply, item in enumerate(record.moves):
@@ -414,7 +459,8 @@ def _lines(record: Record, notes: dict[int, list[str]]) -> Iterator[str]:
                 yield " ".join(words)
             words = [] if isinstance(item, Hand) else [f"{state.cycle + 1}.{state.round + 1}."]
         drawn = isinstance(item, Draw)
-        words.append(str(_canonical(item, spelt)))
+        if not (unseen and isinstance(item, Hand)):
+            words.append(str(_canonical(item, spelt)))
         words.extend(notes.get(ply + 1, []))
         try:
             state = _step(state, item) if state is not None else None
@@ -493,6 +539,8 @@ def record_of(
     named: dict[str, Any] = {"Game": GAME, "Variant": variant.variant}
     named.update(tags)
     named["Players"] = " ".join(setup.players)
+    if setup.cockatoos:
+        named["Cockatoos"] = " ".join(map(str, setup.cockatoos))
     named["Result"] = result_token(state)
     order = [k for k in ROSTER if k in named] + [k for k in named if k not in ROSTER]
     return Record(tuple((k, str(named[k])) for k in order), items, (), named["Result"])

@@ -15,8 +15,9 @@ from random import Random
 from typing import Final
 
 from ..errors import IllegalMoveError, require
-from .cards import HAND_SIZE, NEST_VALUES, NUMBERS, cockatoos
+from .cards import HAND_SIZE, NEST_VALUES, NUMBERS, UNSEEN, cockatoos
 from .moves import Deal, Nest, Play, Start
+from .partial import possible
 from .scoring import cycle_score
 from .state import FULL_PILE, MAX_PLAYERS, Seat, State, changed
 
@@ -122,7 +123,23 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     none once the match is over."""
     if state.is_chance:
         return tuple(outcome for outcome, _ in chance_outcomes(state))
+    if any(state.unseen):
+        return tuple(
+            _PLAYS[s][n] for s in choosing(state) for n in NUMBERS if _could_play(state, s, n)
+        )
     return tuple(_PLAYS[s][n] for s in choosing(state) for n in sorted(state.hands[s]))
+
+
+def _could_play(state: State, seat: Seat, number: int) -> bool:
+    """ZK-ROUND-PLAY, ZK-PARTIAL-PLAY: whether *seat* holds *number*, or may hold it among
+    the cards nobody has seen."""
+    if number in state.hands[seat]:
+        return True
+    try:
+        _reveal(state, seat, number)
+    except IllegalMoveError:
+        return False
+    return True
 
 
 def apply(state: State, move: Move) -> State:
@@ -140,6 +157,8 @@ def apply(state: State, move: Move) -> State:
         return _play(state, move)
     if isinstance(move, Deal):
         require(state.step == "deal", "ZK-TURN-CHANCE", "the number cards are already dealt")
+        if move.number == UNSEEN and _whole(move.number) and state.given:
+            return _deal(state, move.number)  # ZK-PARTIAL-UNSEEN
         require(
             _whole(move.number)
             and move.number in NUMBERS
@@ -205,6 +224,14 @@ def _deal(state: State, number: int) -> State:
     dealt[seat] = (*dealt[seat], number)
     after = changed(state, dealt=tuple(dealt))
     if seat == len(state.players) - 1 and len(dealt[seat]) == HAND_SIZE:
+        require(
+            not state.given or possible(after.dealt, state.given),
+            "ZK-PARTIAL-COUNT",
+            lambda: (
+                "no hands with the cards seen earn the cockatoo cards of the Cockatoos "
+                f"tag, {' '.join(map(str, state.given))}"
+            ),
+        )
         return _new_cycle(after)
     return after
 
@@ -214,10 +241,15 @@ def _new_cycle(state: State) -> State:
     i - c, with its cockatoo cards, all cockatoo side up; nests are empty, the nest pile is
     full, and everyone is in."""
     n = len(state.players)
-    hands = tuple(frozenset(state.dealt[(seat - state.cycle) % n]) for seat in range(n))
-    counts = tuple(cockatoos(hand) for hand in hands)
+    held = tuple(state.dealt[(seat - state.cycle) % n] for seat in range(n))
+    hands = tuple(frozenset(hand) - {UNSEEN} for hand in held)
+    if state.given:  # ZK-PARTIAL-COUNT: as seen, for the hand each seat now holds
+        counts = tuple(state.given[(seat - state.cycle) % n] for seat in range(n))
+    else:
+        counts = tuple(cockatoos(hand) for hand in hands)
     fresh = replace(
         state,
+        unseen=tuple(hand.count(UNSEEN) for hand in held) if state.given else (),
         round=0,
         hands=hands,
         counts=counts,
@@ -258,19 +290,49 @@ def _play(state: State, move: Play) -> State:
             "ZK-TACTICAL-ORDER",
             lambda: f"{state.players[due]} plays next, not {name}",
         )
-    require(
-        _whole(number) and number in state.hands[seat],
-        "ZK-ROUND-PLAY",
-        lambda: f"{name} does not hold {number}",
-    )
-    plays = list(state.plays)
+    if _whole(number) and number in state.hands[seat]:
+        hands = list(state.hands)
+        hands[seat] = hands[seat] - {number}
+        after = changed(state, hands=tuple(hands))
+    else:
+        after = _reveal(state, seat, number)
+    plays = list(after.plays)
     plays[seat] = number
-    hands = list(state.hands)
-    hands[seat] = hands[seat] - {number}
-    after = changed(state, plays=tuple(plays), hands=tuple(hands))
+    after = changed(after, plays=tuple(plays))
     if None in [plays[s] for s in state.active]:  # someone still in has yet to choose
         return after
     return _resolve(after)
+
+
+def _reveal(state: State, seat: Seat, number: int) -> State:
+    """ZK-PARTIAL-PLAY: *seat* plays *number* from the cards of its hand nobody saw; it is
+    then a seen card of the hand dealt to that seat's place this cycle.
+
+    :raises IllegalMoveError: for a card the hand cannot hold: one seen elsewhere, or one
+        that would give the hand other cockatoo cards than the table saw."""
+    name = state.players[seat]
+    require(
+        bool(state.unseen)
+        and state.unseen[seat] > 0
+        and _whole(number)
+        and number in NUMBERS
+        and not any(number in hand for hand in state.dealt),
+        "ZK-ROUND-PLAY",
+        lambda: f"{name} does not hold {number}",
+    )
+    dealt = list(state.dealt)
+    owner = (seat - state.cycle) % len(state.players)
+    hand = list(dealt[owner])
+    hand[hand.index(UNSEEN)] = number
+    dealt[owner] = tuple(hand)
+    require(
+        possible(dealt, state.given),
+        "ZK-PARTIAL-PLAY",
+        lambda: f"{name} cannot hold {number}: no hand with it earns the cockatoo cards seen taken",
+    )
+    unseen = list(state.unseen)
+    unseen[seat] -= 1
+    return changed(state, dealt=tuple(dealt), unseen=tuple(unseen))
 
 
 def _resolve(state: State) -> State:
@@ -323,12 +385,16 @@ def _turn(state: State) -> tuple[State, tuple[Seat, ...]]:
         last = tuple(s for s in batch if s not in dropped)
         turners.extend(last)
         cockatoos, hands, nests = list(state.cockatoos), list(state.hands), list(state.nests)
+        unseen = list(state.unseen)
         for seat in last:
             cockatoos[seat] -= 1
         for seat in dropped:
             hands[seat], nests[seat] = frozenset(), ()
+            if unseen:
+                unseen[seat] = 0  # ZK-ROUND-DROP: the hand leaves play, still unseen
         state = changed(
             state,
+            unseen=tuple(unseen),
             cockatoos=tuple(cockatoos),
             hands=tuple(hands),
             nests=tuple(nests),

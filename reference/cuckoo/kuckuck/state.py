@@ -41,6 +41,9 @@ class Setup:
     """Who plays, in seating order (spec: zum-kuckuck, setup)."""
 
     players: tuple[str, ...]
+    cockatoos: tuple[int, ...] = ()
+    """ZK-PARTIAL-COUNT: the cockatoo cards each dealt hand earned, in seating order, as
+    the table saw them taken; empty to count them from the dealt cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +53,8 @@ class State:
     rules: Rules
     players: tuple[str, ...]
     dealt: tuple[tuple[int, ...], ...]
-    """The number cards dealt to each seat at the start of the match, in the order dealt."""
+    """The number cards dealt to each seat at the start of the match, in the order dealt;
+    UNSEEN for a card nobody saw, until it is played (ZK-PARTIAL-PLAY)."""
     step: Step
     """What happens next: a card is dealt, the start player drawn, nest cards turned up
     (all three chance), number cards played, or nothing (the match is over)."""
@@ -84,6 +88,11 @@ class State:
     """Who turned a cockatoo card in the last round, in the order they did."""
     scores: tuple[tuple[int, ...], ...] = ()
     """The score of each finished cycle, per seat (spec chapter *zum-kuckuck/scoring*)."""
+    given: tuple[int, ...] = ()
+    """ZK-PARTIAL-COUNT: the cockatoo cards each dealt hand earned, as seen; empty when
+    they are counted from the cards."""
+    unseen: tuple[int, ...] = ()
+    """ZK-PARTIAL-PLAY: how many cards of each seat's hand in this cycle nobody has seen."""
 
     @property
     def active(self) -> tuple[Seat, ...]:
@@ -151,4 +160,13 @@ def new_game(rules: Rules | None, setup: Setup) -> State:
         )
     if len({p.lower() for p in players}) != len(players):
         raise SetupError("two players have the same name", rule="ZK-SETUP-PLAYERS")
-    return State(rules or RULES, players, ((),) * len(players), "deal")
+    given = tuple(setup.cockatoos)
+    if given and (
+        len(given) != len(players) or not all(type(c) is int and 0 <= c <= HAND_SIZE for c in given)
+    ):
+        raise SetupError(
+            f"the Cockatoos tag gives each of the {len(players)} dealt hands the cockatoo "
+            f"cards it earned, 0 to {HAND_SIZE}, in seating order",
+            rule="ZK-PARTIAL-COUNT",
+        )
+    return State(rules or RULES, players, ((),) * len(players), "deal", given=given)

@@ -12,7 +12,7 @@ from ..dice.svg import INK, Svg, svg_document, svg_text, text_width
 from .rules import choosing
 from .scoring import totals
 from .state import State
-from .views import describe, status_line
+from .views import describe, hand_label, status_line
 
 __all__ = ["seats_svg"]
 
@@ -73,7 +73,12 @@ def seats_svg(state: State) -> Svg:
             _valued(root, x + 62, y + 48, number, "#fffdf5")
             svg_text(root, x + 77, y + 99, "plays" if playing else "played", 9)
         svg_text(
-            root, x + 106, y + 74, f"hand {len(state.hands[seat])}", 11, **{"text-anchor": "start"}
+            root,
+            x + 106,
+            y + 74,
+            " ".join(hand_label(state, seat).split()),
+            11,
+            **{"text-anchor": "start"},
         )
     bottom = float(root.get("height", "0")) - 10
     svg_text(root, 10, bottom, line, 13, **{"text-anchor": "start", "font-weight": "bold"})

@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from ..dice.svg import INK, Svg, svg_document, svg_root, svg_text, text_width
 from ..progress import plural
-from .cards import halves
+from .cards import UNSEEN, halves
 from .rules import choosing
 from .scoring import totals, winners
 from .state import Seat, State
@@ -60,7 +60,7 @@ def diagram(state: State) -> str:
             nest = " ".join(map(str, state.nests[seat])) or "-"
             played = state.plays[seat]
             cells = (
-                f"hand {len(state.hands[seat]):>2}  "
+                f"{hand_label(state, seat)}  "
                 f"cockatoos {state.cockatoos[seat]}/{state.counts[seat]}  nest {nest}"
                 + (f"  played {played}" if played is not None else "")
                 + ("  to play" if seat in due else "")
@@ -81,10 +81,11 @@ def position(state: State) -> dict[str, Any]:
         "players": list(names),
         "variant": state.rules.variant,
         "step": state.step,
-        "dealt": [sorted(hand) for hand in state.dealt],
+        "dealt": [_cards(hand) for hand in state.dealt],
         "cycle": state.cycle,
         "round": state.round,
         "hands": [sorted(hand) for hand in state.hands],
+        **({"unseen": list(state.unseen)} if state.unseen else {}),
         "counts": list(state.counts),
         "cockatoos": list(state.cockatoos),
         "nests": [list(nest) for nest in state.nests],
@@ -96,6 +97,24 @@ def position(state: State) -> dict[str, Any]:
         "to_play": [names[s] for s in choosing(state)],
         "scores": [list(cycle) for cycle in state.scores],
     }
+
+
+def _holding(state: State, seat: Seat) -> tuple[int, int]:
+    """How many cards *seat* holds, and how many of them nobody has seen
+    (ZK-PARTIAL-UNSEEN)."""
+    unseen = state.unseen[seat] if state.unseen else 0
+    return len(state.hands[seat]) + unseen, unseen
+
+
+def hand_label(state: State, seat: Seat) -> str:
+    """``hand 12``, or ``hand 12 (9 unseen)`` when some are unseen."""
+    held, unseen = _holding(state, seat)
+    return f"hand {held:>2}" + (f" ({unseen} unseen)" if unseen else "")
+
+
+def _cards(hand: tuple[int, ...]) -> list[int | str]:
+    """A dealt hand in order of number, a card nobody saw as "?" (ZK-PARTIAL-UNSEEN), last."""
+    return [*sorted(n for n in hand if n != UNSEEN), *["?"] * hand.count(UNSEEN)]
 
 
 def state_dict(state: State) -> dict[str, Any]:
@@ -115,7 +134,7 @@ def observe(state: State, seat: Seat) -> dict[str, Any]:
     """
     seen = position(state)
     seen["hands"] = [len(hand) for hand in state.hands]
-    seen["hand"] = sorted(state.hands[seat]) if state.hands else sorted(state.dealt[seat])
+    seen["hand"] = sorted(state.hands[seat]) if state.hands else _cards(state.dealt[seat])
     seen["dealt"] = [len(hand) for hand in state.dealt]
     if not state.rules.in_turn:
         seen["plays"] = [
@@ -212,9 +231,10 @@ def _seat_words(state: State, seat: Seat, points: int) -> str:
         return f"out of this cycle, {plural(points, 'point')}"
     nest = state.nests[seat]
     played = state.plays[seat]
+    held, unseen = _holding(state, seat)
     return ", ".join(
         [
-            f"{plural(len(state.hands[seat]), 'card')} in hand",
+            f"{plural(held, 'card')} in hand" + (f", {unseen} of them unseen" if unseen else ""),
             f"{state.cockatoos[seat]} of {plural(state.counts[seat], 'cockatoo card')} face up",
             f"nest of {plural(len(nest), 'card')}, {nest[-1]} on top" if nest else "no nest",
             *([f"played {played}"] if played is not None else []),
@@ -264,7 +284,7 @@ def table_svg(state: State) -> Svg:
         played = state.plays[seat]
         if played is not None:
             _number_card(root, 280, base, played)
-        svg_text(root, 400, base + 28, f"hand {len(state.hands[seat])}", 11)
+        svg_text(root, 400, base + 28, " ".join(hand_label(state, seat).split()), 11)
     svg_text(root, 6, height - 12, status, 13, **{"text-anchor": "start", "font-weight": "bold"})
     title = f"Zum Kuckuck! ({state.rules.variant}). {status}"
     return svg_document(root, title, describe(state, points, status))

@@ -1,0 +1,167 @@
+"""The card game's records of what was seen (spec: *cuckoo-cards/notation*,
+records of what was seen).
+
+Both directions of the issue: hiding dealt cards of a valid full record (its show-downs
+written) gives a valid record that replays to the same lives, dealers and winner; filling
+the ?s from the full record validates too.  And records refused because what was seen is
+impossible.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from random import Random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cuckoo.cards import Deal, Rules, Setup, State, apply, new_game, rules
+from cuckoo.cards.deck import UNSEEN
+from cuckoo.cards.moves import Show
+from cuckoo.cards.notation import format_record, parse, record_of, replay
+from cuckoo.cards.playout import random_game
+from cuckoo.cards.state import next_seat
+from cuckoo.cards.views import diagram, state_dict, table_svg
+from cuckoo.errors import CuckooError
+
+SEEDS = st.integers(0, 2**32)
+PLAYERS = st.integers(2, 6)
+VARIANTS = st.sampled_from([rules(), rules(lives=1), rules(aces="high", direction="right")])
+
+
+def _shown(variant: Rules, setup: Setup, moves: tuple[object, ...]) -> list[object]:
+    """*moves* with each hand's show-down written after the dealer's decision: the cards
+    held then, from the dealer's neighbour round to the dealer."""
+    state, out = new_game(variant, setup), []
+    order: list[int] = []
+    for move in moves:
+        if isinstance(move, Deal) and not any(state.cards):
+            order = [next_seat(state, state.dealer)]
+            while order[-1] != state.dealer:
+                order.append(next_seat(state, order[-1]))
+        before = state.hands
+        state = apply(state, move)  # type: ignore[arg-type]
+        out.append(move)
+        if state.hands > before:
+            out.append(Show(tuple(c for c in (state.shown[s] for s in order) if c)))
+    return out
+
+
+def _public(state: State) -> tuple[object, ...]:
+    return (state.lives, state.dealer, state.step, state.to_act, state.hands, state.losers)
+
+
+def _last(text: str) -> State:
+    *_, state = replay(parse(text))
+    return state
+
+
+@given(VARIANTS, SEEDS, PLAYERS, st.randoms(use_true_random=False))
+def test_hiding_dealt_cards_of_a_full_record_gives_a_valid_record(
+    variant: Rules, seed: int, players: int, rng: Random
+) -> None:
+    """CC-PARTIAL-UNSEEN, CC-PARTIAL-SHOW, CC-PARTIAL-CANONICAL: any dealt cards written ?,
+    show-downs written, replay to the same lives, dealers and result after every move, and
+    the canonical text is a fixed point."""
+    setup, moves = random_game(variant, Random(seed), players)
+    full = record_of(variant, setup, _shown(variant, setup, moves))
+    full_states = list(replay(parse(format_record(full))))
+    hidden = [Deal(UNSEEN) if isinstance(m, Deal) and rng.random() < 0.6 else m for m in full.moves]
+    record = record_of(variant, setup, hidden)
+    text = format_record(record)
+    states = list(replay(parse(text)))
+    assert [_public(s) for s in states] == [_public(s) for s in full_states]
+    assert record.result == full.result
+    assert format_record(parse(text)) == text
+    for state, truth in zip(states, full_states, strict=True):  # what shows is true
+        assert [c for c in state.cards if c not in state.unseen] == [
+            t for c, t in zip(state.cards, truth.cards, strict=True) if c not in state.unseen
+        ]
+
+
+@given(VARIANTS, SEEDS, PLAYERS, st.randoms(use_true_random=False))
+def test_filling_the_unseen_cards_from_the_full_record_validates(
+    variant: Rules, seed: int, players: int, rng: Random
+) -> None:
+    """CC-PARTIAL-UNSEEN, CC-PARTIAL-CHECKS: the ?s of a record of what was seen, some or
+    all filled in with the full record's cards, validate; all filled, the game is the full
+    one, card for card."""
+    setup, moves = random_game(variant, Random(seed), players)
+    shown = _shown(variant, setup, moves)
+    hidden = {k for k, m in enumerate(shown) if isinstance(m, Deal) and rng.random() < 0.7}
+    partial = record_of(
+        variant, setup, [Deal(UNSEEN) if k in hidden else m for k, m in enumerate(shown)]
+    )
+    refill = set(rng.sample(sorted(hidden), rng.randint(0, len(hidden))))
+    filled = [shown[k] if k in refill else m for k, m in enumerate(partial.moves)]
+    states = list(replay(parse(format_record(record_of(variant, setup, filled)))))
+    truth = list(replay(record_of(variant, setup, shown)))
+    assert [_public(s) for s in states] == [_public(s) for s in truth]
+    if refill == hidden:
+        assert [s.cards for s in states] == [s.cards for s in truth]
+
+
+TAGS = '[Game "cuckoo-cards"]\n[Players "Ann Ben Cid"]\n[Dealer "Ann"]\n\n'
+
+
+IMPOSSIBLE = {
+    "show 7h 3c Ks *": "malformed CC-PARTIAL-SHOW",  # no hand before it
+    "deal ? ? ? swap show 7h 3c Ks keep keep *": "malformed CC-PARTIAL-SHOW",
+    "deal ? ? ? keep keep keep show 7h 3c *": "malformed CC-PARTIAL-SHOW",
+    "deal ? ? ? keep keep keep show 7h 3c Ks show 7h 3c Ks *": "malformed CC-PARTIAL-SHOW",
+    "deal 7h ? 7h keep keep keep show 7h 2c 7h *": "illegal CC-CARD-DECK",
+    "deal ? ? ? keep keep cut 9d show 5c 4h 8d *": "illegal CC-PARTIAL-SHOW",
+    "deal ? ? Ks keep keep cut 9d show 5c 4h 9d *": "illegal CC-KING-HELD",
+    "deal ? ? ? keep keep keep show 9c 3c Ks deal ? ? keep *": "malformed CC-NOTATION-DEAL",
+    "deal 9h 3c Ks keep keep keep show 9h 3c Kd *": "illegal CC-PARTIAL-SHOW",
+}
+
+
+@pytest.mark.parametrize("movetext", IMPOSSIBLE)
+def test_what_was_seen_is_impossible(movetext: str) -> None:
+    """CC-PARTIAL-SHOW, CC-CARD-DECK, CC-KING-HELD: show-downs out of place, of the wrong
+    size, or that no deal leads to, a card seen twice, a cut by a dealer seen with a king;
+    a full record's show-down is checked too."""
+    with pytest.raises(CuckooError) as caught:
+        _last(TAGS + "1. " + movetext + "\n")
+    assert f"{caught.value.kind} {caught.value.rule}" == IMPOSSIBLE[movetext], caught.value
+
+
+def test_the_position_shows_unseen_cards_as_unseen() -> None:
+    """CC-PARTIAL-UNSEEN: replay and render show a card nobody saw as ?, face down, and the
+    show-down's cards once it is written."""
+    record = parse(TAGS + "1. deal ? 3c ? swap\n*\n")
+    *_, state = replay(record)
+    assert state.cards[2] in state.unseen  # Cid holds Ben's card, which nobody saw
+    assert "Cid  3 lives   ?" in diagram(state) and "Ben  3 lives   3c" in diagram(state)
+    assert state_dict(state)["cards"] == ["?", "3c", "?"]
+    picture = table_svg(state)
+    assert "holds a card nobody has seen" in picture and "holds the 3 of clubs" in picture
+    *_, after = replay(parse(TAGS + "1. deal ? ? ? swap keep keep show 3c 7h Ks\n*\n"))
+    assert [str(c) for c in after.shown] == ["Ks", "3c", "7h"] and not after.unseen
+
+
+def test_validate_notes_what_it_could_not_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CC-PARTIAL-CHECKS: a note, not a problem; none for a full record."""
+    from cuckoo.cli import main
+
+    path = tmp_path / "seen.txt"
+    full = TAGS + "1. deal 7h Ks 3c swap keep keep *\n"
+    path.write_text(TAGS + "1. deal ? ? ? swap keep keep show 3c 7h Ks *\n\n" + full, "utf-8")
+    assert main(["validate", str(path)]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.startswith(f"{path}:1: note: CC-PARTIAL-CHECKS: game 1: 3 dealt cards written ?")
+    assert main(["validate", "--json", str(path)]) == 0
+    note, summary = (json.loads(x) for x in capsys.readouterr().out.splitlines())
+    assert note["kind"] == "note" and summary["problems"] == 0
+
+
+def test_a_full_record_keeps_its_form() -> None:
+    """CC-NOTATION-CANONICAL: a record without ? or show is read and written as before."""
+    text = TAGS.replace("\n\n", '\n[Result "*"]\n\n') + "1. deal 7h 3c 9s swap swap keep\n*\n"
+    assert format_record(parse(text)) == text
+    assert not any(isinstance(m, Show) for m in parse(text).moves)

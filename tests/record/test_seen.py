@@ -1,0 +1,128 @@
+"""``cuckoo record`` of Zum Kuckuck! as the table sees it (ZK-PARTIAL-UNSEEN): the hands are
+never asked for, a card is entered when it is played, a hand shown later is filled in, and
+the file on disk is a valid record after every line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from cuckoo import kuckuck
+from cuckoo.errors import CuckooError
+from cuckoo.kuckuck.notation import parse, replay
+from cuckoo.record import Recorder, _kuckuck_moves
+
+from .test_record import spawn_cuckoo
+
+
+def _valid(path: Path) -> kuckuck.State:
+    *_, state = replay(parse(path.read_text(encoding="utf-8")))
+    return state
+
+
+def test_record_a_round_without_the_hands(tmp_path: Path) -> None:
+    """ZK-PARTIAL-COUNT, ZK-PARTIAL-PLAY: the counts at the deal, then only what is played;
+    an impossible card is refused with its rule, and the file validates at every step."""
+    path = tmp_path / "zk.cuckoo"
+    child = spawn_cuckoo("record", "--game", "zum-kuckuck", "-o", str(path))
+    for prompt, answer in (("Players", "Ann Ben Cid"), ("Version", "basic")):
+        child.expect(prompt)
+        child.sendline(answer)
+    child.expect(r"Ann's twelve number cards \(unseen: cockatoos")
+    child.sendline("cockatoos 0 4 4")
+    child.expect("nest cards turned up")
+    assert "deal" not in path.read_text(encoding="utf-8")
+    assert _valid(path).unseen == (12, 12, 12)
+    child.sendline("3 9")
+    child.expect("cards of Ann Ben Cid")
+    child.sendline("(Ann 30 Ben 53 Cid 9)")  # Ann took no cockatoo card: no 30 for her
+    child.expect("refused: ZK-PARTIAL-PLAY")
+    child.sendline("(Ann 60 Ben 53 Cid 9)")
+    child.expect("nest cards turned up")
+    assert _valid(path).round == 1
+    child.sendline("show Ben 1 2")  # Ben shows two cards of his hand
+    child.expect("nest cards turned up")
+    text = path.read_text(encoding="utf-8")
+    assert "deal Ben 1 2 ? ? ? ? ? ? ? ? ? ?" in text and "deal Ann ? ?" in text
+    child.sendline("show Cid 60")  # Ann played it: the show contradicts her play
+    child.expect("refused: ZK-ROUND-PLAY: Ann does not hold 60")
+    assert path.read_text(encoding="utf-8") == text
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    state = _valid(path)
+    assert state.dealt[1][:2] == (1, 2) and state.unseen == (11, 9, 11)
+
+
+def test_counts_that_cannot_be_are_refused_untouched(tmp_path: Path) -> None:
+    """ZK-PARTIAL-COUNT: 24 whole cockatoos in all; nothing is recorded on a refusal."""
+    recorder = Recorder(
+        "zum-kuckuck", tmp_path / "z.cuckoo", kuckuck.rules(), kuckuck.Setup(("A", "B", "C"))
+    )
+    recorder.save()
+    with pytest.raises(CuckooError, match="ZK-PARTIAL-COUNT"):
+        _kuckuck_moves(recorder, "cockatoos 12 12 12", lambda _: "", print)
+    with pytest.raises(ValueError, match="cockatoos 4 3 5"):
+        _kuckuck_moves(recorder, "cockatoos 4 x 5", lambda _: "", print)
+    assert recorder.moves == [] and recorder.setup.cockatoos == ()
+    assert "Cockatoos" not in (tmp_path / "z.cuckoo").read_text(encoding="utf-8")
+    assert _kuckuck_moves(recorder, "cockatoos 4 4 4", lambda _: "", print) == []
+    assert recorder.undo() and recorder.moves == []
+
+
+def test_resume_a_record_without_the_deal(tmp_path: Path) -> None:
+    """ZK-PARTIAL-UNSEEN: a file that leaves the deal out resumes after the deal."""
+    from cuckoo.record import resume
+
+    path = tmp_path / "zk.cuckoo"
+    text = '[Game "zum-kuckuck"]\n[Players "Ann Ben Cid"]\n[Cockatoos "4 4 4"]\n\n'
+    path.write_text(text + "1.1. nest 3 9 (Ann 60 Ben 53 Cid 9)\n*\n", encoding="utf-8")
+    recorder = resume(path)
+    assert recorder.state().round == 1
+    recorder.play(*_kuckuck_moves(recorder, "4 5", lambda _: "", print))
+    recorder.play(*_kuckuck_moves(recorder, "(Ann 1 Ben 2 Cid 3)", lambda _: "", print))
+    saved = path.read_text(encoding="utf-8")
+    assert "deal" not in saved and "1.2. nest 4 5 (Ann 1 Ben 2 Cid 3)" in saved
+    assert _valid(path).round == 2
+
+
+def test_record_a_hand_of_the_card_game_without_the_deal(tmp_path: Path) -> None:
+    """CC-PARTIAL-UNSEEN, CC-PARTIAL-SHOW: ? for each card dealt, the decisions, then the
+    show-down asked for with the dealer's decision; an impossible one is refused, nothing
+    recorded; the file validates at every step."""
+    from cuckoo.cards import State as CardState
+    from cuckoo.cards.notation import parse as parse_cards
+    from cuckoo.cards.notation import replay as replay_cards
+
+    def valid() -> CardState:
+        *_, state = replay_cards(parse_cards(path.read_text(encoding="utf-8")))
+        return state
+
+    path = tmp_path / "cc.cuckoo"
+    child = spawn_cuckoo("record", "--game", "cuckoo-cards", "-o", str(path))
+    for prompt, answer in (("Players", "Ann Ben Cid"), ("deals first", "Ann"), ("Lives", "")):
+        child.expect(prompt)
+        child.sendline(answer)
+    child.expect(r"card dealt to Ben \(\? if not seen\)")
+    child.sendline("deal ? ? ?")
+    child.expect("Ben \\(keep/swap\\)")
+    child.sendline("swap")
+    child.expect("Cid \\(keep/swap\\)")
+    assert "1. deal ? ? ? swap" in path.read_text(encoding="utf-8")
+    valid()
+    steps = [
+        ("keep", "Ann \\(keep/swap/cut\\)"),
+        ("keep", "the show-down, the cards of Ben Cid Ann: "),
+        ("Ks 7h 3c", "refused: CC-PARTIAL-SHOW"),  # a king cannot come to Ben, who swapped
+        ("", "Ann \\(keep/swap/cut\\)"),
+        ("keep", "the show-down"),
+        ("3c 7h Ks", "card dealt to Cid"),
+        ("quit", pexpect.EOF),
+    ]
+    for typed, shown in steps:
+        if typed:
+            child.sendline(typed)
+        child.expect(shown)
+    assert "1. deal ? ? ? swap keep keep show 3c 7h Ks" in path.read_text(encoding="utf-8")
+    assert valid().lives == (3, 2, 3)
