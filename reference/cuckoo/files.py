@@ -26,6 +26,7 @@ __all__ = [
     "atomic_write",
     "check_replaceable",
     "check_writable",
+    "hold_signals",
     "lines_of",
     "open_lines",
     "session_lock",
@@ -140,7 +141,7 @@ def atomic_write(path: Path, *, keep: bool = False, create: bool = False) -> Ite
         with target.open("w", encoding="utf-8", newline="\n") as handle:
             yield handle
         return
-    release = _hold_signals()  # Ctrl-C or SIGTERM here would leave the file created
+    release = hold_signals()  # Ctrl-C or SIGTERM here would leave the file created
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     except BaseException:
@@ -253,11 +254,17 @@ def session_lock(path: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def _hold_signals() -> Callable[[], object]:
-    """Hold back Ctrl-C and SIGTERM until the function returned is called."""
+HELD: Final = frozenset(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals that end a command, held back where a file or a process is being made."""
+
+
+def hold_signals() -> Callable[[], object]:
+    """Hold back Ctrl-C, SIGTERM and SIGHUP until the function returned is called."""
     if not hasattr(signal, "pthread_sigmask"):  # Windows
         return lambda: None
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
     return lambda: signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 

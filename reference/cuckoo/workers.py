@@ -21,13 +21,13 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from itertools import islice
 from multiprocessing.connection import Connection, wait
 from types import FrameType, TracebackType
 from typing import Any, Final, NoReturn, TypeVar, cast
 
-from .files import FileProblem
+from .files import HELD, FileProblem, hold_signals
 
 __all__ = ["GRACE", "WorkerError", "Workers", "when_stopped"]
 
@@ -40,7 +40,6 @@ AHEAD: Final = 2
 """Batches a worker is sent before its first result is back: enough to keep it busy."""
 
 _ENDING: Final = (signal.SIGTERM, signal.SIGHUP)
-_HELD: Final = {signal.SIGINT, *_ENDING}
 
 
 class WorkerError(FileProblem):
@@ -87,7 +86,7 @@ def _serve(conn: Connection, parent: int) -> None:
     for signum in _ENDING:
         signal.signal(signum, _exit)
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
     try:
         while True:
             try:
@@ -101,17 +100,6 @@ def _serve(conn: Connection, parent: int) -> None:
             conn.send((number, answer))
     finally:
         _clean_up()
-
-
-@contextmanager
-def _held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM held back while a worker starts, so that it starts with them held
-    and sets its own handlers before one can reach it; they reach the command afterwards."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
 
 def _lost() -> WorkerError:
@@ -136,8 +124,11 @@ class Workers:
                 process = multiprocessing.Process(
                     target=_serve, args=(there, os.getpid()), daemon=True
                 )
-                with _held():
+                release = hold_signals()  # until it has set its own handlers
+                try:
                     process.start()
+                finally:
+                    release()
                 there.close()
                 self._pipes[here] = process
         except OSError as error:  # no more processes, or no pipes, allowed here
