@@ -7,7 +7,8 @@
   ``{cuckoo-picture} kuckuck-cards`` the kinds of card of Zum Kuckuck!;
 * ``{cuckoo-game}`` shows a whole record (a walkthrough such as *Your first game*), and each
   ``{cuckoo-step} N ...`` after it draws the positions that record reaches after ``N``
-  plies (0: the setup); ``:view: 3d`` adds the pyramid in three dimensions;
+  plies (0: the setup); ``:view: 3d`` adds the pyramid in three dimensions, ``:view: rows``
+  draws a card game's seats in rows instead of round the table (smaller, for a booklet);
 * in a Learn to Play page, ``{cuckoo-plies} FROM TO`` tells plies FROM to TO of the page's
   game in words, each sentence made from the engine's states (who moved, which die, which
   faces show, the re-roll, the score when the game ends), and ``{cuckoo-apex}`` tables what
@@ -138,7 +139,7 @@ class StepDirective(SphinxDirective):
     required_arguments = 1
     optional_arguments = 4
     option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
-        "view": lambda text: directives.choice(text, ("3d",)),
+        "view": lambda text: directives.choice(text, ("3d", "rows")),
     }
 
     def run(self) -> list[nodes.Node]:
@@ -148,6 +149,8 @@ class StepDirective(SphinxDirective):
         kit, states = game
         name = next(n for n, k in GAMES.items() if k is kit)
         draw = _TABLES.get(name, kit.svg)
+        if self.options.get("view") == "rows":  # Zum Kuckuck!'s seats in rows, for print
+            draw = kit.svg
         svgs = []
         for text in self.arguments:
             if not text.isdigit() or int(text) >= len(states):
@@ -156,7 +159,7 @@ class StepDirective(SphinxDirective):
                 )
             state = states[int(text)]
             svgs.append(draw(state))
-            if "view" in self.options:
+            if self.options.get("view") == "3d":
                 svgs.append(iso_svg(state))
         return [_pictures(svgs, self.env)]
 
@@ -464,4 +467,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cuckoo-plies", PliesDirective)
     app.add_directive("cuckoo-apex", ApexDirective)
     app.connect("doctree-read", _add_pictures)
+    app.setup_extension("cuckoo_learn_kuckuck")  # Zum Kuckuck!'s Learn to Play directives
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -4,6 +4,7 @@ position, score or outcome the hand-written text states checked against the engi
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 from pathlib import Path
@@ -24,21 +25,31 @@ CARD_WORDS = 700
 FENCE = re.compile(r"```\{([\w-]+)\}([^\n]*)\n(.*?)```", re.S)
 
 
-@pytest.fixture(scope="module")
-def pictures() -> ModuleType:
-    """The docs extension that writes the pages' generated text."""
+def _load(name: str) -> ModuleType:
+    """A module of the docs extension that writes the pages' generated text."""
     pytest.importorskip("sphinx", reason="the docs extension needs the docs extra")
     sys.path.insert(0, str(DOCS / "_ext"))
     try:
-        import cuckoo_pictures
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(DOCS / "_ext"))
-    return cuckoo_pictures
+
+
+@pytest.fixture(scope="module")
+def pictures() -> ModuleType:
+    """The docs extension that writes the dice and card pages' generated text."""
+    return _load("cuckoo_pictures")
+
+
+@pytest.fixture(scope="module")
+def learn_kuckuck() -> ModuleType:
+    """The docs extension that writes Zum Kuckuck!'s page's generated text."""
+    return _load("cuckoo_learn_kuckuck")
 
 
 def _game(pictures: ModuleType, text: str) -> tuple[object, list[dice.State]]:
-    """The record of a page's ``cuckoo-game`` and the states it passes through."""
-    (game,) = [m[3] for m in FENCE.finditer(text) if m[1] == "cuckoo-game"]
+    """The record of a page's (first) ``cuckoo-game`` and the states it passes through."""
+    game = next(m[3] for m in FENCE.finditer(text) if m[1] == "cuckoo-game")
     _, states = pictures.walkthrough(game)
     return pictures._record(game), states
 
@@ -47,17 +58,27 @@ def _expanded(pictures: ModuleType, page: Path) -> str:
     """The page's text as a reader reads it: the generated move lists and tables written
     out, pictures left out (a picture has no words to read, only labels)."""
     text = page.read_text(encoding="utf-8")
-    record, states = (None, []) if "{cuckoo-game}" not in text else _game(pictures, text)
+    kuckuck = _load("cuckoo_learn_kuckuck")
+    game: list[tuple[object, list[object]]] = []  # the last cuckoo-game before a directive
 
     def expand(m: re.Match[str]) -> str:
-        if m[1] == "cuckoo-plies":
-            first, last = map(int, m[2].split())
-            return str(pictures.plies_text(record, states, first, last))
+        if m[1] == "cuckoo-game":
+            _, states = pictures.walkthrough(m[3])
+            game[:] = [(pictures._record(m[3]), states)]
+            return m[3]
         if m[1] == "cuckoo-apex":
             return str(pictures.apex_table())
-        if m[1] == "cuckoo-game":
-            return m[3]
-        return ""
+        if not game:
+            return ""
+        (record, states), numbers = game[0], [int(a) for a in m[2].split()]
+        written = {
+            "cuckoo-plies": lambda: pictures.plies_text(record, states, *numbers),
+            "cuckoo-rounds": lambda: kuckuck.rounds_text(record, *numbers),
+            "cuckoo-round-table": lambda: kuckuck.round_table(record, *numbers),
+            "cuckoo-cycle-table": lambda: kuckuck.cycle_table(record, *numbers),
+            "cuckoo-cycle-score": lambda: kuckuck.cycle_score(record, *numbers),
+        }
+        return str(written[m[1]]()) if m[1] in written else ""
 
     return FENCE.sub(expand, text)
 
@@ -73,7 +94,7 @@ CARD_PAGES = sorted(LEARN.glob("*-card.md"))
 
 
 def test_every_learn_page_and_card_is_titled_and_in_the_first_toctree() -> None:
-    assert [p.stem for p in LEARN_PAGES] == ["cuckoo-cards", "cuckoo-dice"]
+    assert [p.stem for p in LEARN_PAGES] == ["cuckoo-cards", "cuckoo-dice", "zum-kuckuck"]
     assert [p.stem for p in CARD_PAGES] == [
         "cuckoo-cards-card",
         "cuckoo-dice-card",
@@ -109,7 +130,11 @@ def test_the_word_count_counts_what_is_generated(pictures: ModuleType) -> None:
     assert _words(_expanded(pictures, page)) > _words(FENCE.sub("", page.read_text()))
 
 
-@pytest.mark.parametrize("page", LEARN_PAGES, ids=lambda p: p.stem)
+PLY_PAGES = [p for p in LEARN_PAGES if p.stem != "zum-kuckuck"]
+"""The pages told ply by ply; Zum Kuckuck!'s is told round by round (test_learn_kuckuck)."""
+
+
+@pytest.mark.parametrize("page", PLY_PAGES, ids=lambda p: p.stem)
 def test_the_first_game_is_told_whole_in_order(pictures: ModuleType, page: Path) -> None:
     """The move lists cover every ply once, in order, and the last one ends the game."""
     text = page.read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import filterfalse
 from random import Random
-from typing import Final
+from typing import Final, NamedTuple
 
 from ..errors import IllegalMoveError, require
 from .cards import HAND_SIZE, NEST_VALUES, NUMBERS, UNSEEN, cockatoos
@@ -23,6 +23,7 @@ from .state import FULL_PILE, MAX_PLAYERS, Seat, State, changed
 
 __all__ = [
     "Move",
+    "Turning",
     "apply",
     "chance_outcomes",
     "choosing",
@@ -30,9 +31,21 @@ __all__ = [
     "next_in",
     "play_order",
     "random_outcome",
+    "settle",
 ]
 
 Move = Deal | Start | Nest | Play
+
+
+class Turning(NamedTuple):
+    """One turning of a round (ZK-ROUND-TURN, ZK-ROUND-DROP, ZK-ROUND-PASS): the highest
+    nest among the players still in, who showed it and turned a cockatoo card, and who
+    showed it with none left and dropped out."""
+
+    top: int
+    turned: tuple[Seat, ...]
+    dropped: tuple[Seat, ...]
+
 
 _PLAYS: Final = tuple({n: Play(seat, n) for n in NUMBERS} for seat in range(MAX_PLAYERS))
 """ZK-ROUND-PLAY: each seat's play of each number card, made once for :func:`legal_moves`."""
@@ -336,7 +349,23 @@ def _reveal(state: State, seat: Seat, number: int) -> State:
 
 
 def _resolve(state: State) -> State:
-    """The cards are shown: nest cards taken, cockatoos turned, players dropped."""
+    """The cards are shown: nest cards taken, cockatoos turned, players dropped; then the
+    cycle ends or the next round begins."""
+    after, turnings = settle(state)
+    if after.round == HAND_SIZE or len(after.active) <= 2:  # ZK-CYCLE-END
+        return _end_cycle(after)
+    if not state.rules.in_turn:
+        return after
+    loser = max(turnings[-1].turned, key=play_order(state).index)  # ZK-TACTICAL-NEXT
+    return changed(after, starter=next_in(after, loser))
+
+
+def settle(state: State) -> tuple[State, tuple[Turning, ...]]:
+    """The round of *state*, every card of which is chosen, settled: nest cards taken,
+    cockatoo cards turned, players dropped, before the cycle's end is looked at (the round
+    summary reads the table at this moment, which the end of a cycle clears away).
+
+    Returns the state and each turning of the round, in order."""
     assert state.shown is not None
     by_number = sorted(state.active, key=lambda s: -(state.plays[s] or 0))
     nests = list(state.nests)
@@ -357,13 +386,7 @@ def _resolve(state: State) -> State:
         played=played,
         plays=(None,) * len(state.players),
     )
-    after, last = _turn(taken)
-    if after.round == HAND_SIZE or len(after.active) <= 2:  # ZK-CYCLE-END
-        return _end_cycle(after)
-    if not state.rules.in_turn:
-        return after
-    loser = max(last, key=play_order(state).index)  # ZK-TACTICAL-NEXT
-    return changed(after, starter=next_in(after, loser))
+    return _turn(taken)
 
 
 def _highest(state: State) -> tuple[Seat, ...]:
@@ -372,18 +395,20 @@ def _highest(state: State) -> tuple[Seat, ...]:
     return tuple(s for s in state.active if state.top(s) == best)
 
 
-def _turn(state: State) -> tuple[State, tuple[Seat, ...]]:
+def _turn(state: State) -> tuple[State, tuple[Turning, ...]]:
     """ZK-ROUND-TURN, ZK-ROUND-DROP, ZK-ROUND-PASS: the highest nests turn a cockatoo card
     each; a player with none left drops out, and then whoever now shows the highest nest
     turns one, until nobody drops out or only two players are left.
 
-    Returns the new state and the players who turned a card last, together."""
+    Returns the new state and each turning, in order."""
     turners: list[Seat] = []
+    turnings: list[Turning] = []
     while True:
         batch = _highest(state)
-        dropped = {s for s in batch if not state.cockatoos[s]}
+        dropped = tuple(s for s in batch if not state.cockatoos[s])
         last = tuple(s for s in batch if s not in dropped)
         turners.extend(last)
+        turnings.append(Turning(state.top(batch[0]), last, dropped))
         cockatoos, hands, nests = list(state.cockatoos), list(state.hands), list(state.nests)
         unseen = list(state.unseen)
         for seat in last:
@@ -398,11 +423,11 @@ def _turn(state: State) -> tuple[State, tuple[Seat, ...]]:
             cockatoos=tuple(cockatoos),
             hands=tuple(hands),
             nests=tuple(nests),
-            out=state.out | dropped,
+            out=state.out.union(dropped),
             turned=tuple(turners),
         )
         if not dropped or len(state.active) <= 2:
-            return state, last
+            return state, tuple(turnings)
 
 
 def _end_cycle(state: State) -> State:
