@@ -247,7 +247,10 @@ def card_ply_sentence(before: Any, after: Any, move: object) -> str:
     shown = ", ".join(f"{names[s]} {_card_words(held[s])}" for s in before.active)
     text += f" Show-down: {shown}."
     if not after.losers:
-        return text + " Everyone left would go out at once, so the hand is void."
+        return text + (
+            f" Everyone left would go out at once, so the hand is void: nobody loses a life, "
+            f"and {names[after.dealer]} deals again."
+        )
     for s in after.losers:
         left = after.lives[s]
         life = f"{left} life left" if left == 1 else f"{left} lives left"

@@ -135,18 +135,41 @@ PLY_PAGES = [p for p in LEARN_PAGES if p.stem != "zum-kuckuck"]
 
 
 @pytest.mark.parametrize("page", PLY_PAGES, ids=lambda p: p.stem)
-def test_the_first_game_is_told_whole_in_order(pictures: ModuleType, page: Path) -> None:
-    """The move lists cover every ply once, in order, and the last one ends the game."""
+def test_every_game_is_told_whole_in_order(pictures: ModuleType, page: Path) -> None:
+    """The move lists after each game cover its every ply once, in order, and the last one
+    ends the game."""
     text = page.read_text(encoding="utf-8")
-    _, states = _game(pictures, text)
-    told = [
-        ply
-        for m in FENCE.finditer(text)
-        if m[1] == "cuckoo-plies"
-        for ply in range(int(m[2].split()[0]), int(m[2].split()[1]) + 1)
-    ]
-    assert told == list(range(1, len(states)))
-    assert states[-1].is_over
+    games: list[tuple[list[object], list[int]]] = []
+    for m in FENCE.finditer(text):
+        if m[1] == "cuckoo-game":
+            games.append((pictures.walkthrough(m[3])[1], []))
+        elif m[1] == "cuckoo-plies":
+            first, last = map(int, m[2].split())
+            games[-1][1].extend(range(first, last + 1))
+    assert games
+    for states, told in games:
+        assert told == list(range(1, len(states)))
+        assert states[-1].is_over  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("page", LEARN_PAGES, ids=lambda p: p.stem)
+def test_the_summary_line_of_validate_is_shown_as_printed(
+    page: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Where a player first meets a record, the page says what `cuckoo validate` prints for
+    it, and that is what it prints."""
+    from cuckoo.cli import main
+
+    text = page.read_text(encoding="utf-8")
+    game = next(m[3] for m in FENCE.finditer(text) if m[1] == "cuckoo-game")
+    shown = re.search(r"\d+ games?, \d+ moves?, \d+ problems?", text)
+    assert shown is not None and "`.cuckoo`" in text and "`cuckoo validate " in text
+    assert text.index("{cuckoo-game}") < shown.start()
+    path = tmp_path / "game.cuckoo"
+    path.write_text(game, encoding="utf-8")
+    assert main(["validate", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert shown[0] in (out + err).splitlines()
 
 
 def test_the_engine_writes_each_kind_of_ply(pictures: ModuleType) -> None:

@@ -13,8 +13,8 @@ import xml.etree.ElementTree as ET
 from typing import Final
 
 from ..dice.svg import INK, Svg, svg_document, svg_root, svg_text, text_width
-from .state import State
-from .views import RED_SUITS, SUIT_SIGNS, describe, held_text, status_line
+from .state import Seat, State
+from .views import RED_SUITS, SUIT_SIGNS, _card_words, describe, held_text, status_line
 
 __all__ = ["Box", "card", "round_table", "seats_svg"]
 
@@ -85,10 +85,23 @@ def _playing_card(root: ET.Element, x: float, y: float, text: str | None) -> Non
         svg_text(root, x + 22, y + 37, shown, 16, fill=colour)
 
 
+def just_shown(state: State) -> bool:
+    """Whether a hand has just been shown and the next has not been dealt a card yet: the
+    moment the show-down is on the table, and who lost a life in it is news."""
+    return bool(state.shown) and all(card is None for card in state.cards)
+
+
+def shown_text(state: State, seat: Seat) -> str | None:
+    """The card *seat* showed at the last show-down; None for a player out before it."""
+    card = state.shown[seat]
+    return None if card is None else str(card)
+
+
 def seats_svg(state: State) -> Svg:
     """The table seen from above: each seat's name (D for the dealer), the card it holds
-    (face up, as at the show-down) and its lives as gold coins; the stock in the middle;
-    whose step it is, or who won, below."""
+    (face up, as at the show-down) and its lives as gold coins; right after a show-down,
+    the cards shown and who lost a life in it; the stock in the middle; whose step it is,
+    or who won, below."""
     labels = [
         name + (" (D)" if seat == state.dealer and not state.is_over else "")
         for seat, name in enumerate(state.players)
@@ -97,6 +110,7 @@ def seats_svg(state: State) -> Svg:
     line = status_line(state)
     least = text_width(line, 13, bold=True) + 20
     root, boxes, (cx, cy) = round_table(len(labels), (width, SEAT_H), 60, least)
+    showdown = just_shown(state)
     _playing_card(root, cx - 22, cy - 31, None)
     svg_text(root, cx, cy + 46, "stock", 11)
     for seat, (x, y, w, _) in enumerate(boxes):
@@ -105,10 +119,10 @@ def seats_svg(state: State) -> Svg:
         stroke = {"stroke": INK, "stroke-width": "2.5"} if acting else {"stroke": "#bbbbbb"}
         ET.SubElement(root, "rect", {**frame, "rx": "8", "fill": "#ffffff", **stroke})
         svg_text(root, x + w / 2, y + 16, labels[seat], 12, **{"font-weight": "bold"})
-        held = held_text(state, seat)
+        held = shown_text(state, seat) if showdown else held_text(state, seat)
         if held is not None:
             _playing_card(root, x + 8, y + 24, held)
-        if seat in state.losers:
+        if showdown and seat in state.losers:
             svg_text(
                 root, x + 58, y + 86, "lost a life", 10, fill="#c0392b", **{"text-anchor": "start"}
             )
@@ -120,4 +134,19 @@ def seats_svg(state: State) -> Svg:
         svg_text(root, x + 58, y + 70, words, 11, **{"text-anchor": "start"})
     bottom = float(root.get("height", "0")) - 10
     svg_text(root, 10, bottom, line, 13, **{"text-anchor": "start", "font-weight": "bold"})
-    return svg_document(root, f"The card game's table. {line}", describe(state))
+    return svg_document(
+        root, f"The card game's table. {line}", _shown_words(state) + describe(state)
+    )
+
+
+def _shown_words(state: State) -> str:
+    """Right after a show-down, what was shown and who lost a life, in words."""
+    if not just_shown(state):
+        return ""
+    shown = ", ".join(
+        f"{name} {_card_words(card)}"
+        for name, card in zip(state.players, state.shown, strict=True)
+        if card is not None
+    )
+    lost = "".join(f" {state.players[s]} lost a life." for s in state.losers)
+    return f"Shown: {shown}.{lost} "
