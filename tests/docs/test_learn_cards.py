@@ -34,7 +34,10 @@ def second(pictures: ModuleType) -> tuple[Any, list[Any]]:
     return pictures._record(text), pictures.walkthrough(text)[1]
 
 
-@pytest.mark.parametrize("page", LEARN_PAGES, ids=lambda p: p.stem)
+FIRST_GAME = LEARN.parents[1] / "spec" / "cuckoo-cards" / "first-game.md"
+
+
+@pytest.mark.parametrize("page", [*LEARN_PAGES, FIRST_GAME], ids=lambda p: p.stem)
 def test_every_record_of_a_learn_page_is_in_canonical_form(page: Path) -> None:
     """Tags in the canonical order, hands and rounds numbered as `cuckoo format` writes them."""
     for text in _games(page):

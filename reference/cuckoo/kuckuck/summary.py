@@ -2,7 +2,7 @@
 the number cards in the order played, who took which nest card, who turned a cockatoo card
 and who dropped out, the table after it and, when the round ended a cycle, the points.
 
-A record states only the chance and the choices (ZK-NOTATION-ROUNDS); everything else here
+A record states only the chance and the choices (ZK-NOTATION-PLAYS); everything else here
 follows from the rules, so a rulebook, an app or a scoresheet that shows it takes it from
 these functions instead of working it out again.
 """
