@@ -170,6 +170,8 @@ def test_the_summary_line_of_validate_is_shown_as_printed(
     assert main(["validate", str(path)]) == 0
     out, err = capsys.readouterr()
     assert shown[0] in (out + err).splitlines()
+    moves = shown[0].split(", ")[1].split()[0]
+    assert re.findall(r"its (\d+) (?:entries|turns)", text) == [moves]
 
 
 def test_the_engine_writes_each_kind_of_ply(pictures: ModuleType) -> None:

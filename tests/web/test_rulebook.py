@@ -49,6 +49,7 @@ AXE_PAGES = (
     "spec/zum-kuckuck/notation.html",
     "learn/cuckoo-dice.html",
     "learn/cuckoo-cards.html",
+    "learn/zum-kuckuck.html",
     "learn/cuckoo-dice-card.html",
 )
 """A game's first page and chapters of each game with rules, examples, pictures, wide tables
