@@ -3,6 +3,7 @@ box, the show-down pictures, and the records of every learn page in canonical fo
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -88,3 +89,16 @@ def test_the_show_down_is_drawn_and_its_loss_is_not_carried_on(
     after_cut = seats_svg(states[12])
     assert "2\u2663" in after_cut and "lost a life" in after_cut
     assert "lost a life" not in seats_svg(states[0])
+
+
+CARD_SPEC = sorted((LEARN.parents[1] / "spec" / "cuckoo-cards").glob("*.md"))
+
+
+@pytest.mark.parametrize("page", CARD_SPEC, ids=lambda p: p.stem)
+def test_the_card_pages_do_not_send_players_to_the_dice_game(page: Path) -> None:
+    """No link to the dice game's conventions, no word of its colours, pyramid or
+    infections, and the paragraph about reading the examples said once, in the index."""
+    text = page.read_text(encoding="utf-8")
+    assert "cuckoo-dice/conventions" not in text
+    assert not re.search(r"\b(Blue|Red|pyramid cells?|infections?)\b", text), page.name
+    assert ("the test suite replays" in text) == (page.stem == "index")
