@@ -58,36 +58,39 @@ def ruleid_role(
     return [span], []
 
 
+def _table(header: list[str], rows: list[list[object]]) -> str:
+    """A Markdown table."""
+    lines = [header, ["---"] * len(header), *rows]
+    return "\n".join("| " + " | ".join(map(str, line)) + " |" for line in lines)
+
+
 def _second_face() -> str:
-    rows = [f"| {v} | {second_face(v, True)} | {second_face(v, False)} |" for v in FACES]
-    return "\n".join(["| value | beside your own die | beside your opponent's die |",
-                      "|---|---|---|", *rows])  # fmt: skip
+    rows = [[v, second_face(v, True), second_face(v, False)] for v in FACES]
+    return _table(["value", "beside your own die", "beside your opponent's die"], rows)
 
 
 def _card_values() -> str:
     cards = [Card(rank, "s") for rank in RANKS]
-    low = " | ".join(str(rank_value(c, "low")) for c in cards)
-    high = " | ".join(str(rank_value(c, "high")) for c in cards)
-    head = " | ".join(RANKS).replace("T", "10")
-    return "\n".join([f"| card | {head} |", "|---|" + "---|" * len(cards),
-                      f"| aces low | {low} |", f"| aces high | {high} |"])  # fmt: skip
+    return _table(
+        ["card", *(rank.replace("T", "10") for rank in RANKS)],
+        [[f"aces {aces}", *(rank_value(c, aces) for c in cards)] for aces in ("low", "high")],
+    )
 
 
 def _cockatoos() -> str:
+    shown = {0: "none", 1: "half a cockatoo", 2: "a whole cockatoo"}
     rows = []
     for value, group in groupby(NUMBERS, key=halves):
         numbers = list(group)
-        shown = {0: "none", 1: "half a cockatoo", 2: "a whole cockatoo"}[value]
-        rows.append(f"| {numbers[0]} to {numbers[-1]} | {shown} |")
-    return "\n".join(["| number cards | cockatoo printed |", "|---|---|", *rows])
+        rows.append([f"{numbers[0]} to {numbers[-1]}", shown[value]])
+    return _table(["number cards", "cockatoo printed"], rows)
 
 
 def _nest_cards() -> str:
     values = sorted(NEST_CARDS)
-    counts = {NEST_CARDS[v] for v in values}
-    (each,) = counts  # the deck has the same number of every value
-    return "\n".join(["| nest cards | cuckoos on each | cards of each value |", "|---|---|---|",
-                      f"| {sum(NEST_CARDS.values())} | {values[0]} to {values[-1]} | {each} |"])  # fmt: skip
+    (each,) = set(NEST_CARDS.values())  # the deck has as many cards of every value
+    row = [sum(NEST_CARDS.values()), f"{values[0]} to {values[-1]}", each]
+    return _table(["nest cards", "cuckoos on each", "cards of each value"], [row])
 
 
 TABLES: dict[str, Callable[[], str]] = {
@@ -134,9 +137,8 @@ class IndexTopics(SphinxTransform):
             if section["ids"][0] == IMPLEMENTERS:
                 continue  # the notation rules, listed for programs: no topic for players
             topic = section[0].astext().replace(";", ",")
-            entry = addnodes.index(entries=[("single", f"{topic}; {game}", section["ids"][0],
-                                             "", None)])  # fmt: skip
-            section.insert(1, entry)
+            entry = ("single", f"{topic}; {game}", section["ids"][0], "", None)
+            section.insert(1, addnodes.index(entries=[entry]))
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -31,22 +31,27 @@ ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "spec"
 REFERENCE = ROOT / "docs" / "reference"
 GAMES = ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck")
-PLAYERS_CAPTION = ":caption: Rules of play"
+PLAYERS_CAPTION = "Rules of play"
 RULE = re.compile(r"^```\{rule\} (\S+)", re.M)
 CITED = re.compile(r"\{ruleid\}`([^`]+)`")
 IMPLEMENTERS = "## For implementers"
 
 
-def _toctrees(game: str) -> list[tuple[str, list[str]]]:
-    """Each toctree of the game's index: its caption line and its documents."""
-    text = (SPEC / game / "index.md").read_text(encoding="utf-8")
+def toctrees(index: Path) -> list[tuple[str, list[str]]]:
+    """Each toctree of the page *index*: its caption (empty for none) and its documents."""
+    text = index.read_text(encoding="utf-8")
     trees = []
     for block in re.findall(r"```\{toctree\}\n(.*?)```", text, re.S):
         lines = block.splitlines()
-        caption = next((line for line in lines if line.startswith(":caption:")), "")
+        caption = next((line for line in lines if line.startswith(":caption: ")), "")
         docs = [line for line in lines if line and not line.startswith(":")]
-        trees.append((caption, docs))
+        trees.append((caption.removeprefix(":caption: "), docs))
     return trees
+
+
+def spec_toctrees(game: str) -> list[tuple[str, list[str]]]:
+    """The toctrees of the game's page in the spec."""
+    return toctrees(SPEC / game / "index.md")
 
 
 def _rules(game: str, docs: list[str]) -> set[str]:
@@ -59,13 +64,13 @@ def _rules(game: str, docs: list[str]) -> set[str]:
 
 def player_rules(game: str) -> set[str]:
     """The rules of the chapters a player reads: the ``Rules of play`` table of contents."""
-    (docs,) = [docs for caption, docs in _toctrees(game) if caption == PLAYERS_CAPTION]
+    (docs,) = [docs for caption, docs in spec_toctrees(game) if caption == PLAYERS_CAPTION]
     return _rules(game, docs)
 
 
 def implementer_rules(game: str) -> set[str]:
     """The rules of the game's other chapters (notation): for programs."""
-    docs = [d for caption, ds in _toctrees(game) if caption != PLAYERS_CAPTION for d in ds]
+    docs = [d for caption, ds in spec_toctrees(game) if caption != PLAYERS_CAPTION for d in ds]
     return _rules(game, docs)
 
 
@@ -293,7 +298,7 @@ def _zk_facts() -> list[str]:
         f"{sizes[0]} to {sizes[-1]} players",
         f"scores {points['cockatoo']} {plural.get(points['cockatoo'], 'points')} for each "
         "cockatoo card",
-        f"scores −{-points['dropped']} instead",
+        f"scores \N{MINUS SIGN}{-points['dropped']} instead",
         f"(an empty nest counts {points['empty']}) scores {points['lowest']} "
         f"{plural.get(points['lowest'], 'points')}",
         f"scores {points['none']} {plural.get(points['none'], 'points')} for that",
