@@ -102,6 +102,38 @@ def test_a_learn_booklet_is_at_most_8_pages_and_a_card_one(
             assert abs(width - A4[0]) < 2 and abs(height - A4[1]) < 2, f"{name} page {n}"
 
 
+REFERENCE_PAGES = 12
+"""A Rules Reference is a short book: every rule of a game in a player's words, by topic."""
+
+
+@pytest.fixture(scope="module")
+def reference_books(
+    browser: Any, site: Path, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    """Each game's Rules Reference, printed as ``print.py`` prints it, opened with pdfium."""
+    out = tmp_path_factory.mktemp("reference")
+    paths = _load_printer().print_references(browser, site, out)
+    return {path.name: pdfium.PdfDocument(path) for path in paths}
+
+
+def test_each_game_has_its_rules_reference_in_print(
+    reference_books: dict[str, Any], site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #31: ``cuckoo-dice-reference.pdf`` and the others, A4, with their page counts."""
+    assert sorted(reference_books) == [f"{game}-reference.pdf" for game in _games(site)]
+    for name, pdf in reference_books.items():
+        assert 1 <= len(pdf) <= REFERENCE_PAGES, f"{name}: {len(pdf)} pages"
+        for n, page in enumerate(pdf, 1):
+            width, height = page.get_size()
+            assert abs(width - A4[0]) < 2 and abs(height - A4[1]) < 2, f"{name} page {n}"
+        text = pdf[0].get_textpage().get_text_range()
+        assert "Rules Reference" in text, f"{name}: the book's title on its first page"
+    with capsys.disabled():
+        print(
+            "\n" + ", ".join(f"{name}: {len(pdf)} pages" for name, pdf in reference_books.items())
+        )
+
+
 def _games(site: Path) -> list[str]:
     return sorted(p.parent.name for p in site.glob("spec/*/index.html"))
 
