@@ -69,12 +69,23 @@ def _second_face() -> str:
     return _table(["value", "beside your own die", "beside your opponent's die"], rows)
 
 
+RANK_NAMES = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+
+
 def _card_values() -> str:
-    cards = [Card(rank, "s") for rank in RANKS]
-    return _table(
-        ["card", *(rank.replace("T", "10") for rank in RANKS)],
-        [[f"aces {aces}", *(rank_value(c, aces) for c in cards)] for aces in ("low", "high")],
-    )
+    """One row per picture card and the ace; the number cards in one row when each is
+    worth its number (so the table fits a phone)."""
+    rows: list[list[object]] = []
+    for named, group in groupby(RANKS, key=lambda rank: rank in "AJQK"):
+        ranks = list(group)
+        values = [[rank_value(Card(r, "s"), aces) for aces in ("low", "high")] for r in ranks]
+        names = [RANK_NAMES.get(r, r) for r in ranks]
+        if not named and all(v == [int(n)] * 2 for n, v in zip(names, values, strict=True)):
+            span = f"{names[0]} to {names[-1]}"
+            rows.append([span, span, span])
+        else:
+            rows += [[n, *v] for n, v in zip(names, values, strict=True)]
+    return _table(["card", "aces low", "aces high"], rows)
 
 
 def _cockatoos() -> str:

@@ -50,10 +50,13 @@ AXE_PAGES = (
     "learn/cuckoo-dice.html",
     "learn/cuckoo-cards.html",
     "learn/cuckoo-dice-card.html",
+    "reference/cuckoo-dice.html",
+    "reference/index.html",
 )
 """A game's first page and chapters of each game with rules, examples, pictures, wide tables
 and wide code (where axe-core found serious problems before they were fixed), and the Learn to
-Play pages and a reference card, with their engine-written tables."""
+Play pages and a reference card, with their engine-written tables, and a Rules Reference (its
+rule IDs set small) and the words of the rulebook."""
 PICTURE_PATHS = 30
 """A page holding a drawn position has at least this many vector paths (one per die, card
 or cell, and more); text, code and rule boxes have a handful."""
@@ -296,14 +299,15 @@ def test_no_serious_accessibility_violation(sized_page: Any, axe_script: str, pa
 def test_no_rulebook_page_scrolls_sideways_on_a_phone(
     browser: Any, server: Server, site: Path
 ) -> None:
+    """Every chapter of the specification, and every Rules Reference with its tables."""
     context = browser.new_context(base_url=server.url, viewport=PHONE)
     page = context.new_page()
     wide = []
-    for game in _games(site):
-        for chapter in _chapters(site, game):
-            page.goto(chapter.relative_to(site).as_posix())
-            if not page.evaluate(NO_SIDEWAYS_SCROLL):
-                width = page.evaluate("document.documentElement.scrollWidth")
-                wide.append(f"{chapter.relative_to(site)}: {width} px")
+    chapters = [chapter for game in _games(site) for chapter in _chapters(site, game)]
+    for chapter in chapters + sorted(site.glob("reference/*.html")):
+        page.goto(chapter.relative_to(site).as_posix())
+        if not page.evaluate(NO_SIDEWAYS_SCROLL):
+            width = page.evaluate("document.documentElement.scrollWidth")
+            wide.append(f"{chapter.relative_to(site)}: {width} px")
     context.close()
     assert not wide, wide
