@@ -65,7 +65,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]
 
 def test_the_rule_id_is_small_and_links_to_its_rule(site: tuple[Path, str]) -> None:
     out, warnings = site
-    assert not warnings
+    # a second Sphinx in one process warns that its nodes and directives are registered
+    problems = [w for w in warnings.splitlines() if w and "already registered" not in w]
+    assert not problems
     page = (out / "reference" / "game.html").read_text(encoding="utf-8")
     shown = re.search(r'<span class="cuckoo-ref-id"><a [^>]*href="([^"]+)"', page)
     assert shown is not None and shown[1] == f"../rules.html#{RULE}"
