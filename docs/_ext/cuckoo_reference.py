@@ -20,7 +20,7 @@ Topics in the general index
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import groupby
 from typing import Any
 
@@ -58,10 +58,10 @@ def ruleid_role(
     return [span], []
 
 
-def _table(header: list[str], rows: list[list[object]]) -> str:
+def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     """A Markdown table."""
-    lines = [header, ["---"] * len(header), *rows]
-    return "\n".join("| " + " | ".join(map(str, line)) + " |" for line in lines)
+    lines: list[Sequence[object]] = [header, ["---"] * len(header), *rows]
+    return "\n".join("| " + " | ".join(str(cell) for cell in line) + " |" for line in lines)
 
 
 def _second_face() -> str:
