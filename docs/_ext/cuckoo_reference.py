@@ -11,6 +11,11 @@ ID small beside it; this extension gives it three things:
     typed by hand: ``second-face`` (the dice pyramid's second face, own and foreign die),
     ``card-values`` (the card game's card values, aces low and high), ``cockatoos`` (the
     cockatoos printed on Zum Kuckuck!'s number cards) and ``nest-cards`` (its nest cards).
+Examples under each topic
+    Each topic ends with links to the examples that show its rules beside them, in the
+    chapter that defines them (at most :data:`EXAMPLES_PER_TOPIC`, by chapter and line; not
+    those of the notation chapters), named by their slugs in words: records the engine
+    replays at every build, so the reference shows nothing the engine has not checked.
 Topics in the general index
     Every section of a page under ``reference/`` goes into the general index as
     *topic; game*, the game taken from the page title (``Cuckoo, the dice pyramid: Rules
@@ -30,6 +35,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_refnode
 
 from cuckoo.cards.deck import RANKS, Card, rank_value
 from cuckoo.dice.faces import FACES, second_face
@@ -39,6 +45,7 @@ __all__ = ["TABLES", "setup"]
 
 FOLDER = "reference/"
 TITLE_END = ": Rules Reference"
+EXAMPLES_PER_TOPIC = 3
 IMPLEMENTERS = "for-implementers"
 """The section of a reference page that lists the rules for programs."""
 
@@ -152,11 +159,41 @@ class IndexTopics(SphinxTransform):
             section.insert(1, addnodes.index(entries=[entry]))
 
 
+def _add_examples(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """End each topic of a reference page with links to the examples of its rules."""
+    if not docname.startswith(FOLDER):
+        return
+    from cuckoo_spec import spec_data  # the examples the spec extension recorded
+
+    data = spec_data(app.env)
+    chapter = {rule.id: rule.docname for rule in data.rules}
+    examples = sorted(data.examples, key=lambda e: (e.docname, e.lineno))
+    for section in doctree.findall(nodes.section):
+        cited = {
+            span.astext()
+            for span in section.findall(nodes.inline)
+            if "cuckoo-ref-id" in span["classes"]
+        }
+        shown = [
+            e for e in examples if any(chapter.get(r) == e.docname for r in cited & set(e.rules))
+        ][:EXAMPLES_PER_TOPIC]
+        if not shown or section.next_node(nodes.section, include_self=False, descend=True):
+            continue  # no examples, or a topic with topics under it
+        line = nodes.paragraph("", "", classes=["cuckoo-ref-examples"])
+        line += nodes.Text("Examples, replayed by the engine: ")
+        for n, example in enumerate(shown):
+            words = nodes.Text(example.slug.replace("-", " "))
+            line += [nodes.Text("; ")] * bool(n)
+            line += make_refnode(app.builder, docname, example.docname, example.anchor, words)
+        section += line
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the role, the directive, the index transform and the style sheet."""
     app.setup_extension("cuckoo_spec")  # links the IDs, and ships the style sheet's folder
     app.add_role("ruleid", ruleid_role)
     app.add_directive("cuckoo-reference-table", TableDirective)
     app.add_transform(IndexTopics)
+    app.connect("doctree-resolved", _add_examples)
     app.add_css_file("cuckoo_reference.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

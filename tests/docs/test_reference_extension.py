@@ -19,6 +19,16 @@ EXT = ROOT / "docs" / "_ext"
 RULE = "-".join(("XR", "TOPIC", "RULE"))
 
 
+def _example(slug: str) -> str:
+    """An example of the rule: a record the engine replays."""
+    return (
+        f"```{{example}} {slug}\n:caption: A die on an edge.\n:rules: {RULE}\n:expect: ok\n\n"
+        '[Game "cuckoo-dice"]\n[Ruleset "cuckoo"]\n[First "Blue"]\n'
+        '[BlueRoll "1 2 2 3 4 4 5 5 6 6"]\n[RedRoll "1 1 2 3 3 4 5 6 6 6"]\n\n'
+        "1. 6@003/A *\n```\n"
+    )
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
     """A site with one rule, and a reference page citing it under two topics."""
@@ -26,9 +36,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]
     (src / "tests").mkdir()
     (src / "tests" / "test_rule.py").write_text(f"# {RULE}\n", encoding="utf-8")
     (src / "rules.md").write_text(
-        f"# Rules\n\n```{{rule}} {RULE}\n:title: A rule\n\nA player must.\n```\n",
+        f"# Rules\n\n```{{rule}} {RULE}\n:title: A rule\n\nA player must.\n```\n\n"
+        + _example("beside-the-rule"),
         encoding="utf-8",
     )
+    (src / "notation.md").write_text("# Notation\n\n" + _example("in-another-chapter"))
     (src / "reference").mkdir()
     (src / "reference" / "game.md").write_text(
         "# A game: Rules Reference\n\n## Apex\n\nOnly last. {ruleid}`" + RULE + "`\n\n"
@@ -37,7 +49,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]
         encoding="utf-8",
     )
     (src / "index.md").write_text(
-        "# Site\n\n```{toctree}\nrules\nreference/game\n```\n", encoding="utf-8"
+        "# Site\n\n```{toctree}\nrules\nnotation\nreference/game\n```\n", encoding="utf-8"
     )
     (src / "conf.py").write_text(
         f"import sys\nsys.path.insert(0, {str(EXT)!r})\n"
@@ -113,3 +125,12 @@ def test_the_engines_table_is_the_specs(table: str, chapter: str, rule: str, col
     box = text.split(f"```{{rule}} {rule}")[1].split("\n```")[0]
     spec = [row[:columns] for row in _rows(box)]
     assert spec and spec == _rows(TABLES[table]())
+
+
+def test_a_topic_links_the_examples_beside_its_rules(site: tuple[Path, str]) -> None:
+    """Only those of the chapter that defines the rule (not a notation chapter's)."""
+    out, _ = site
+    page = (out / "reference" / "game.html").read_text(encoding="utf-8")
+    (line,) = re.findall(r'<p class="cuckoo-ref-examples">(.*?)</p>', page, re.S)
+    assert 'href="../rules.html#example-beside-the-rule">beside the rule</a>' in line
+    assert "in-another-chapter" not in page
