@@ -4,6 +4,7 @@ word, *turn*, for one player's move on every page a player reads."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -100,3 +101,16 @@ def test_a_rules_reference_leads_players_past_the_implementers_material(game: st
     links = re.findall(r"\]\(([^)]*)\)", body)
     assert links
     assert not [link for link in links if "notation" in link or "implementers" in link]
+
+
+def test_the_suites_cases_the_implementers_guide_names_exist() -> None:
+    """A case ID written in a page of the guide names a case of a conformance suite."""
+    suites = (ROOT / "reference" / "cuckoo" / "conformance" / "data").glob("*.json")
+    cases = {case["id"] for suite in suites for case in json.loads(suite.read_text())["cases"]}
+    named = {
+        name
+        for page in (DOCS / "implementers").glob("*.md")
+        for name in re.findall(r"`([a-z]+(?:-[a-z]+)+)`", page.read_text(encoding="utf-8"))
+    }
+    assert len(named) >= 7
+    assert named <= cases, sorted(named - cases)
