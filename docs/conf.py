@@ -34,6 +34,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "cuckoo_spec",
+    "cuckoo_reference",
     "cuckoo_pictures",
     "cuckoo_app",
     "cuckoo_study",

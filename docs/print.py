@@ -2,12 +2,13 @@
 
     python docs/print.py SITE OUT_DIR
 
-SITE is the built site (``python -m sphinx -b html docs SITE``); OUT_DIR receives three PDFs
-per game: its rulebook, named after its folder in ``spec/`` (``cuckoo-dice.pdf``,
-``cuckoo-cards.pdf``, ``zum-kuckuck.pdf``); its Learn to Play booklet
-(``cuckoo-dice-learn.pdf``, at most 8 pages), and its quick reference card
-(``cuckoo-dice-card.pdf``, one page), printed from the pages in ``learn/``.  A game's
-rulebook is its rules page followed by every chapter its table of contents lists, in that
+SITE is the built site (``python -m sphinx -b html docs SITE``); OUT_DIR receives the books
+of each game: its Rules Reference (``cuckoo-dice-reference.pdf``), printed from its page in
+``reference/``; its Learn to Play booklet (``cuckoo-dice-learn.pdf``, at most 8 pages) and
+its quick reference card (``cuckoo-dice-card.pdf``, one page), printed from the pages in
+``learn/``; and its full specification, named after its folder in ``spec/``
+(``cuckoo-dice.pdf``, ``cuckoo-cards.pdf``, ``zum-kuckuck.pdf``).  A game's specification
+is its rules page followed by every chapter its table of contents lists, in that
 order, printed by headless Chromium with the site's print style sheet
 (``docs/_static/rulebook/rulebook.css``): each chapter on a new page, no navigation,
 pictures kept whole, page numbers at the foot.  Links between the chapters become links
@@ -126,19 +127,36 @@ def learn_pdf_name(page: Path) -> str:
     return f"{page.stem}.pdf" if page.stem.endswith("-card") else f"{page.stem}-learn.pdf"
 
 
-def print_learn(browser: Any, site: Path, out: Path) -> list[Path]:
-    """Each Learn to Play booklet and reference card of *site* as a PDF in *out*."""
-    pdfs = []
-    for html in sorted(site.glob("learn/*.html")):
-        pdf = out / learn_pdf_name(html)
+def _print_pages(browser: Any, pages: list[tuple[Path, Path, float]]) -> list[Path]:
+    """Each page of the site as its own PDF: *pages* holds (HTML file, PDF, scale)."""
+    for html, pdf, scale in pages:
         page = browser.new_page()
         try:
             page.goto(html.resolve().as_uri())
-            _print(page, pdf, CARD_SCALE if html.stem.endswith("-card") else 1)
+            _print(page, pdf, scale)
         finally:
             page.close()
-        pdfs.append(pdf)
-    return pdfs
+    return [pdf for _, pdf, _ in pages]
+
+
+def print_learn(browser: Any, site: Path, out: Path) -> list[Path]:
+    """Each Learn to Play booklet and reference card of *site* as a PDF in *out*."""
+    pages = [
+        (html, out / learn_pdf_name(html), CARD_SCALE if html.stem.endswith("-card") else 1)
+        for html in sorted(site.glob("learn/*.html"))
+    ]
+    return _print_pages(browser, pages)
+
+
+def print_references(browser: Any, site: Path, out: Path) -> list[Path]:
+    """Each game's Rules Reference of *site* as ``GAME-reference.pdf`` in *out* (the page
+    ``reference/index``, the list of the references and the words, is no book)."""
+    pages = [
+        (html, out / f"{html.stem}-reference.pdf", 1.0)
+        for html in sorted(site.glob("reference/*.html"))
+        if html.stem != "index"
+    ]
+    return _print_pages(browser, pages)
 
 
 def print_rulebooks(browser: Any, site: Path, out: Path) -> list[Path]:
@@ -162,7 +180,8 @@ def main(argv: list[str]) -> int:
             executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
         )
         try:
-            for pdf in print_rulebooks(browser, site, out) + print_learn(browser, site, out):
+            books = print_references(browser, site, out) + print_learn(browser, site, out)
+            for pdf in books + print_rulebooks(browser, site, out):
                 print(pdf)
         finally:
             browser.close()

@@ -51,10 +51,13 @@ AXE_PAGES = (
     "learn/cuckoo-cards.html",
     "learn/zum-kuckuck.html",
     "learn/cuckoo-dice-card.html",
+    "reference/cuckoo-dice.html",
+    "reference/index.html",
 )
 """A game's first page and chapters of each game with rules, examples, pictures, wide tables
 and wide code (where axe-core found serious problems before they were fixed), and the Learn to
-Play pages and a reference card, with their engine-written tables."""
+Play pages and a reference card, with their engine-written tables, and a Rules Reference (its
+rule IDs set small) and the words of the rulebook."""
 PICTURE_PATHS = 30
 """A page holding a drawn position has at least this many vector paths (one per die, card
 or cell, and more); text, code and rule boxes have a handful."""
@@ -101,6 +104,38 @@ def test_a_learn_booklet_is_at_most_8_pages_and_a_card_one(
         for n, page in enumerate(pdf, 1):
             width, height = page.get_size()
             assert abs(width - A4[0]) < 2 and abs(height - A4[1]) < 2, f"{name} page {n}"
+
+
+REFERENCE_PAGES = 12
+"""A Rules Reference is a short book: every rule of a game in a player's words, by topic."""
+
+
+@pytest.fixture(scope="module")
+def reference_books(
+    browser: Any, site: Path, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    """Each game's Rules Reference, printed as ``print.py`` prints it, opened with pdfium."""
+    out = tmp_path_factory.mktemp("reference")
+    paths = _load_printer().print_references(browser, site, out)
+    return {path.name: pdfium.PdfDocument(path) for path in paths}
+
+
+def test_each_game_has_its_rules_reference_in_print(
+    reference_books: dict[str, Any], site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #31: ``cuckoo-dice-reference.pdf`` and the others, A4, with their page counts."""
+    assert sorted(reference_books) == [f"{game}-reference.pdf" for game in _games(site)]
+    for name, pdf in reference_books.items():
+        assert 1 <= len(pdf) <= REFERENCE_PAGES, f"{name}: {len(pdf)} pages"
+        for n, page in enumerate(pdf, 1):
+            width, height = page.get_size()
+            assert abs(width - A4[0]) < 2 and abs(height - A4[1]) < 2, f"{name} page {n}"
+        text = pdf[0].get_textpage().get_text_range()
+        assert "Rules Reference" in text, f"{name}: the book's title on its first page"
+    with capsys.disabled():
+        print(
+            "\n" + ", ".join(f"{name}: {len(pdf)} pages" for name, pdf in reference_books.items())
+        )
 
 
 def _games(site: Path) -> list[str]:
@@ -265,14 +300,15 @@ def test_no_serious_accessibility_violation(sized_page: Any, axe_script: str, pa
 def test_no_rulebook_page_scrolls_sideways_on_a_phone(
     browser: Any, server: Server, site: Path
 ) -> None:
+    """Every chapter of the specification, and every Rules Reference with its tables."""
     context = browser.new_context(base_url=server.url, viewport=PHONE)
     page = context.new_page()
     wide = []
-    for game in _games(site):
-        for chapter in _chapters(site, game):
-            page.goto(chapter.relative_to(site).as_posix())
-            if not page.evaluate(NO_SIDEWAYS_SCROLL):
-                width = page.evaluate("document.documentElement.scrollWidth")
-                wide.append(f"{chapter.relative_to(site)}: {width} px")
+    chapters = [chapter for game in _games(site) for chapter in _chapters(site, game)]
+    for chapter in chapters + sorted(site.glob("reference/*.html")):
+        page.goto(chapter.relative_to(site).as_posix())
+        if not page.evaluate(NO_SIDEWAYS_SCROLL):
+            width = page.evaluate("document.documentElement.scrollWidth")
+            wide.append(f"{chapter.relative_to(site)}: {width} px")
     context.close()
     assert not wide, wide
