@@ -29,6 +29,7 @@ __all__ = [
     "Record",
     "follow",
     "format_record",
+    "numbered",
     "parse",
     "parse_move",
     "read_records",
@@ -300,6 +301,12 @@ def unchecked(record: Record, state: State) -> tuple[tuple[str, str], ...]:
             "the deal the show-downs imply (a card discarded by a cut is never known)",
         ),
     )
+
+
+def numbered(state: State, move: Move | Deal | Show) -> tuple[str, str]:
+    """CC-NOTATION-NUMBERING: a number written before *move*, made in *state*, numbers
+    its hand, counted from 1, void hands included (a show-down's is the hand it ends)."""
+    return "hand", str(state.hands + (0 if isinstance(move, Show) else 1))
 
 
 def _order(state: State) -> list[Seat]:
