@@ -397,9 +397,11 @@ class Record:
     first_state: object = field(default=None, compare=False, repr=False)
     """The state before the first move, made when reading checked the tags, so that a
     replay need not make it again; None for a record not read from text."""
-    numbers: tuple[Number, ...] = field(default=(), compare=False, repr=False)
-    """The move numbers as written (``2.``, ``1.3.``), for ``validate``'s warnings about
-    numbering (``*-NOTATION-NUMBERING``): the reader otherwise steps over them."""
+    numbers: tuple[tuple[str, int, int, int], ...] = field(default=(), compare=False, repr=False)
+    """The move numbers as written (``2.``, ``1.3.``), each a :data:`Number`, for
+    ``validate``'s warnings about numbering (``*-NOTATION-NUMBERING``): the reader otherwise
+    steps over them.  (Spelt out: each game's record type is annotated in its own module,
+    where the name would not resolve.)"""
     _named: dict[str, str] = field(init=False, compare=False, repr=False)
     """Each tag's first value by its name: starting a game asks for a dozen of them."""
 
