@@ -13,7 +13,7 @@ from random import Random
 from typing import Any, Final
 
 from .errors import CuckooError, NotationError
-from .notation import Chunk, Dialect, Record, split_records
+from .notation import Chunk, Dialect, Number, Record, split_records
 
 __all__ = ["GAMES", "Kit", "note_text", "parse_chunk", "read_records", "validate"]
 
@@ -37,6 +37,10 @@ class Kit:
     """What a record, ending in a state, leaves unchecked, as ``(rule, what)`` pairs: a
     record of what was seen cannot check what nobody saw (CC-PARTIAL-CHECKS,
     ZK-PARTIAL-CHECKS)."""
+    numbered: Callable[[Any, Any], tuple[str, str] | None] = lambda state, move: None
+    """What a number written before *move*, made in *state*, numbers and the number it
+    should have (``("round", "1.2")``); None where no number belongs
+    (``*-NOTATION-NUMBERING``)."""
 
 
 def _later(module: str, name: str) -> Callable[..., Any]:
@@ -64,7 +68,14 @@ def _dice() -> Kit:
         _later(".dice.svg", "position_svg"),
         _later(".random_records", "dice_record"),
         tuple(dice.RULESETS),
+        numbered=_dice_numbered,
     )
+
+
+def _dice_numbered(state: Any, move: Any) -> tuple[str, str]:
+    """CD-NOTATION-NUMBERING: a move number covers two plies, the first player's and the
+    second's."""
+    return "move", str(state.ply // 2 + 1)
 
 
 def _cards() -> Kit:
@@ -81,6 +92,7 @@ def _cards() -> Kit:
         _later(".cards.views", "table_svg"),
         _later(".random_records", "cards_record"),
         unchecked=notation.unchecked,
+        numbered=notation.numbered,
     )
 
 
@@ -99,6 +111,7 @@ def _kuckuck() -> Kit:
         _later(".random_records", "kuckuck_record"),
         kuckuck.VARIANTS,
         _later(".kuckuck.partial", "unchecked"),
+        notation.numbered,
     )
 
 
@@ -174,36 +187,80 @@ def parse_chunk(chunk: Chunk, source: str | None) -> tuple[Kit, Record] | Notati
 def validate(chunk: Chunk, source: str | None) -> tuple[int, str | None, dict[str, Any] | None]:
     """Read and replay one record: the moves replayed, and the problem, if any, as its line
     of text and as plain data (so that it can come back from another process); for a
-    record that replays but could not be checked in full, no text and the data
-    ``{"notes": [...]}``, each note a problem's fields with the kind ``note``
-    (CC-PARTIAL-CHECKS, ZK-PARTIAL-CHECKS)."""
+    record that replays but could not be checked in full, or is misnumbered, no text and
+    the data ``{"notes": [...]}``, each a problem's fields with the kind ``note``
+    (CC-PARTIAL-CHECKS, ZK-PARTIAL-CHECKS) or ``warning`` (``*-NOTATION-NUMBERING``)."""
     moves = 0
     item = parse_chunk(chunk, source)
     try:
         if isinstance(item, NotationError):
             raise item
         kit, record = item
-        for state in kit.replay(record):  # noqa: B007 (the last state is wanted)
+        numbered: dict[int, list[Number]] = {}
+        for number in record.numbers:  # a number after the last move numbers nothing
+            if number[1] < len(record.moves):
+                numbered.setdefault(number[1], []).append(number)
+        warnings: list[dict[str, Any]] = []
+        for state in kit.replay(record):
+            if moves in numbered:
+                warnings += _misnumbered(kit, record, numbered[moves], state)
             moves += 1
         notes = [_note(record, rule, what) for rule, what in kit.unchecked(record, state)]
+        notes += warnings
         return moves - 1, None, {"notes": notes} if notes else None
     except CuckooError as error:
         return max(moves - 1, 0), str(error), error.as_dict()
 
 
-def _note(record: Record, rule: str, what: str) -> dict[str, Any]:
+def _misnumbered(
+    kit: Kit, record: Record, numbers: list[Number], state: Any
+) -> list[dict[str, Any]]:
+    """The warnings about *numbers*, written before a move made in *state*, that are not
+    the number the rules give that move (``*-NOTATION-NUMBERING``)."""
+    numbered = kit.numbered(state, record.moves[numbers[0][1]])
+    if numbered is None:
+        return []
+    what, expected = numbered
+    warnings = []
+    for text, _, line, column in numbers:
+        written = text.rstrip(".")
+        if written != expected:  # as canonical text writes it: the common case
+            written = ".".join(n.lstrip("0") or "0" for n in written.split("."))
+        if written != expected:
+            warning = _note(
+                record,
+                f"{kit.dialect.prefix}-NOTATION-NUMBERING",
+                f"{what} numbered {written}, expected {expected}",
+                kind="warning",
+                line=line,
+                column=column,
+            )
+            warnings.append(warning)
+    return warnings
+
+
+def _note(
+    record: Record,
+    rule: str,
+    what: str,
+    *,
+    kind: str = "note",
+    line: int | None = None,
+    column: int | None = None,
+) -> dict[str, Any]:
     detail = f"game {record.index}: {what}"
     return {
-        "kind": "note",
+        "kind": kind,
         "rule": rule,
         "source": record.source,
-        "line": record.line,
-        "column": None,
+        "line": record.line if line is None else line,
+        "column": column,
         "detail": detail,
     }
 
 
 def note_text(note: dict[str, Any]) -> str:
-    """A note as ``cuckoo validate`` prints it: ``file:line: note: RULE-ID: what``."""
-    where = ":".join(str(note[p]) for p in ("source", "line") if note[p] is not None)
-    return f"{where}: note: {note['rule']}: {note['detail']}"
+    """A note or a warning as ``cuckoo validate`` prints it: ``file:line: note: RULE-ID:
+    what``, ``file:line:column: warning: RULE-ID: what``."""
+    where = ":".join(str(note[p]) for p in ("source", "line", "column") if note[p] is not None)
+    return f"{where}: {note['kind']}: {note['rule']}: {note['detail']}"

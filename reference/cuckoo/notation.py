@@ -370,6 +370,11 @@ def syntax_error(
     return error_
 
 
+Number = tuple[str, int, int, int]
+"""A move number as written in a record: its text, before how many moves, its line and
+column (a plain tuple: a record of the dice game has one for every two moves)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Record:
     """One game as written down: tags, moves, comments, result (any game)."""
@@ -392,6 +397,11 @@ class Record:
     first_state: object = field(default=None, compare=False, repr=False)
     """The state before the first move, made when reading checked the tags, so that a
     replay need not make it again; None for a record not read from text."""
+    numbers: tuple[tuple[str, int, int, int], ...] = field(default=(), compare=False, repr=False)
+    """The move numbers as written (``2.``, ``1.3.``), each a :data:`Number`, for
+    ``validate``'s warnings about numbering (``*-NOTATION-NUMBERING``): the reader otherwise
+    steps over them.  (Spelt out: each game's record type is annotated in its own module,
+    where the name would not resolve.)"""
     _named: dict[str, str] = field(init=False, compare=False, repr=False)
     """Each tag's first value by its name: starting a game asks for a dozen of them."""
 
@@ -434,8 +444,11 @@ _CLOSE: Final = object()
 MAX_WORDS: Final = 20_000
 """The most distinct items a dialect remembers (a few hundred kilobytes)."""
 
-Parts = tuple[list[tuple[str, str]], list[Any], list[tuple[int, int]], list[Any], str]
-"""A record as read: tags as written, moves, their lines and columns, comments, result."""
+Parts = tuple[
+    list[tuple[str, str]], list[Any], list[tuple[int, int]], list[Any], str, list[Number]
+]
+"""A record as read: tags as written, moves, their lines and columns, comments, result, and
+the move numbers written (lines counted from the record's first)."""
 
 
 Moves = tuple[tuple[Any, int], ...]
@@ -472,9 +485,10 @@ class RecordTransformer(Transformer[Token, tuple[Any, ...]]):
 
     def movetext(
         self, items: list[Token | Located | list[Located]]
-    ) -> tuple[list[Located], list[tuple[int, str]]]:
+    ) -> tuple[list[Located], list[tuple[int, str]], list[Number]]:
         moves: list[Located] = []
         comments: list[tuple[int, str]] = []
+        numbers: list[Number] = []
         for item in items:
             if isinstance(item, tuple):
                 moves.append(item)
@@ -482,7 +496,9 @@ class RecordTransformer(Transformer[Token, tuple[Any, ...]]):
                 moves.extend(item)
             elif item.type == "COMMENT":
                 comments.append((len(moves), item[1:-1].strip()))
-        return moves, comments
+            else:  # the move numbers, the only other token the movetext holds
+                numbers.append((str(item), len(moves), item.line or 1, item.column or 1))
+        return moves, comments, numbers
 
     def result(self, children: list[Token]) -> str:
         token = children[0]
@@ -493,8 +509,8 @@ class RecordTransformer(Transformer[Token, tuple[Any, ...]]):
         return item if isinstance(item, list) else [item]
 
     def start(self, children: list[Any]) -> tuple[Any, ...]:
-        tags, (moves, comments), token = children
-        return tags, moves, comments, token
+        tags, (moves, comments, numbers), token = children
+        return tags, moves, comments, token, numbers
 
 
 R = TypeVar("R", bound=Record)
@@ -587,9 +603,10 @@ class Dialect(Generic[R]):
 
     def _parse(self, text: str) -> Parts:
         parts: tuple[Any, ...] = self.parser.parse(text, start="start")  # type: ignore[assignment]
-        tags, located, comments, token = parts
+        tags, located, comments, token, numbers = parts
         moves = [move for move, _, _ in located]
-        return tags, moves, [(line, column) for _, line, column in located], comments, token
+        spans = [(line, column) for _, line, column in located]
+        return tags, moves, spans, comments, token, numbers
 
     def _syntax(
         self,
@@ -662,6 +679,7 @@ class Dialect(Generic[R]):
                 return None
         moves: list[Any] = []
         spans: list[tuple[int, int]] = []
+        numbers: list[Number] = []
         token = None
         group: list[Located] | None = None  # the parts of a group begun and not ended
         memo, item = self._words, self._item
@@ -694,9 +712,13 @@ class Dialect(Generic[R]):
                     group = []
                 elif value is None or value is _CLOSE:
                     return None
-                elif value is not _NUMBER_SEEN:
+                elif value is _NUMBER_SEEN:
+                    numbers.append((match[0], len(moves), number + 1, match.start() + 1))
+                else:
                     token = str(value)
-        return None if token is None or group is not None else (tags, moves, spans, [], token)
+        if token is None or group is not None:
+            return None
+        return tags, moves, spans, [], token, numbers
 
     @cached_property
     def _item(self) -> re.Pattern[str]:
@@ -800,7 +822,8 @@ class Dialect(Generic[R]):
 
     def parse_chunk(self, chunk: Chunk, source: str | None) -> R:
         try:
-            tags, moves, spans, comments, token = self._quick(chunk.text) or self._parse(chunk.text)
+            parts = self._quick(chunk.text) or self._parse(chunk.text)
+            tags, moves, spans, comments, token, numbers = parts
         except UnexpectedInput as error:
             raise self._syntax(error, chunk, source, self.examples) from None
         except NotationError as error:  # a token the transformer refused, such as a cell
@@ -824,6 +847,7 @@ class Dialect(Generic[R]):
             source,
             chunk.index,
             chunk.line,
+            numbers=tuple([(text, ply, first + row, col) for text, ply, row, col in numbers]),
         )
         try:
             state = self.start(record)

@@ -52,6 +52,15 @@ class Saved:
     """The engine's moves the record writes."""
 
 
+@dataclass(frozen=True)
+class Before:
+    """What was recorded before a line that changed it rather than adding moves (a hand
+    shown, the cockatoo cards taken), for undo to put back."""
+
+    moves: tuple[Any, ...]
+    setup: Any
+
+
 @dataclass
 class Recorder:
     """A game being recorded: its setup, its moves so far, and where it is saved."""
@@ -62,8 +71,9 @@ class Recorder:
     setup: Any
     tags: list[tuple[str, str]] = field(default_factory=list)
     moves: list[Any] = field(default_factory=list)
-    entries: list[int] = field(default_factory=list)
-    """How many moves each line typed added (a dealt hand is twelve), for undo."""
+    entries: list[int | Before] = field(default_factory=list)
+    """For undo, per line typed: how many moves it added (a dealt hand is twelve), or what
+    was recorded before it, for a line that changed that (:meth:`revise`)."""
     saved: Saved | None = None
     """The file as it was when resumed; None for a new record."""
     written: str | None = None
@@ -176,22 +186,27 @@ class Recorder:
         except BaseException:
             self.moves[:], self.setup = before, old_setup
             raise
+        self.entries.append(Before(tuple(before), old_setup))
 
     def undo(self) -> bool:
-        """Take back the last line typed (for a resumed game, the last move the record
-        writes alone: a basic round of Zum Kuckuck! whole); False if none."""
-        if not self.moves:
+        """Take back the last line typed: the moves it added, or what it changed (a hand
+        shown is unseen again); for a resumed game, the last move the record writes alone
+        (a basic round of Zum Kuckuck! whole).  False if there is nothing to take back."""
+        if not (self.moves or self.entries):
             return False
-        before = list(self.moves)
-        count = self.entries.pop() if self.entries else 1
-        del self.moves[len(self.moves) - count :]
-        while self.moves and not _writable(self):
-            self.moves.pop()
+        before, setup = list(self.moves), self.setup
+        entry = self.entries.pop() if self.entries else 1
+        if isinstance(entry, Before):
+            self.moves[:], self.setup = entry.moves, entry.setup
+        else:
+            del self.moves[len(self.moves) - entry :]
+            while self.moves and not _writable(self):
+                self.moves.pop()
         try:
             self.save()
         except BaseException:
-            self.moves[:] = before
-            self.entries.append(count)
+            self.moves[:], self.setup = before, setup
+            self.entries.append(entry)
             raise
         return True
 
@@ -451,7 +466,6 @@ def _kuckuck_seen(recorder: Recorder, state: Any, keyword: str, words: list[str]
         setup = kuckuck.Setup(state.players, tuple(int(w) for w in words))
         unseen = [kuckuck.Deal(UNSEEN)] * (HAND_SIZE * len(state.players))
         recorder.revise(unseen, setup)
-        recorder.entries.append(len(unseen))
         return
     if not state.given or not words or not all(w.isdecimal() for w in words[1:]):
         raise ValueError("show NAME and the cards the hand NAME holds shows, e.g. show Ann 7 19")

@@ -23,7 +23,8 @@ from cuckoo.cards.moves import Show
 from cuckoo.cards.notation import format_record, parse, record_of, replay
 from cuckoo.cards.playout import random_game
 from cuckoo.cards.state import next_seat
-from cuckoo.cards.views import diagram, state_dict, table_svg
+from cuckoo.cards.views import diagram, position, state_dict, table_svg
+from cuckoo.conformance.protocol import Session
 from cuckoo.errors import CuckooError
 
 SEEDS = st.integers(0, 2**32)
@@ -165,3 +166,91 @@ def test_a_full_record_keeps_its_form() -> None:
     text = TAGS.replace("\n\n", '\n[Result "*"]\n\n') + "1. deal 7h 3c 9s swap swap keep\n*\n"
     assert format_record(parse(text)) == text
     assert not any(isinstance(m, Show) for m in parse(text).moves)
+
+
+def _session(*lines: str) -> tuple[Session, list[str]]:
+    session = Session()
+    return session, [session.answer(line) for line in lines]
+
+
+def _position(session: Session) -> dict[str, object]:
+    answer = session.answer("state")
+    assert answer.startswith("= "), answer
+    return dict(json.loads(answer[2:]))
+
+
+NEW = "new cuckoo-cards Ann Ann Ben Cid"
+
+
+def test_the_protocol_takes_unseen_cards_one_move_at_a_time() -> None:
+    """CC-PARTIAL-UNSEEN, CC-PARTIAL-SHOW through ``cuckoo serve``: ``deal ?``, the
+    decisions, a step ``show`` after the dealer's decision, where only the show-down is
+    taken, and the lives it decides."""
+    session, answers = _session(NEW, "apply deal ? ? ?", "apply swap", "apply keep", "apply keep")
+    assert answers == ["="] * 5
+    assert _position(session)["cards"] == ["?", "?", "?"]
+    assert _position(session)["step"] == "show" and _position(session)["lives"] == [3, 3, 3]
+    assert session.answer("legal") == "= show"
+    assert session.answer("apply deal 2c").startswith("? malformed CC-PARTIAL-SHOW ")
+    assert session.answer("apply show 3c 7h Ks") == "="
+    assert _position(session)["lives"] == [3, 2, 3] and _position(session)["step"] == "deal"
+    assert session.answer("apply deal ? 2c") == "="  # Ben deals: Cid, then Ann
+    assert "2c" not in session.answer("legal").split() and "Ks" in session.answer("legal")
+    assert session.answer("chance").startswith("? protocol - chance needs every card held")
+
+
+def test_a_show_down_the_protocol_refuses_leaves_the_game_as_it_was() -> None:
+    """CC-KING-HELD, CC-PARTIAL-SHOW: the show-down is checked against the whole hand, as
+    in a record; a refused one changes nothing."""
+    session, answers = _session(NEW, "apply deal ? ? ?", "apply keep", "apply keep", "apply cut Kd")
+    assert answers == ["="] * 5
+    before = _position(session)
+    assert session.answer("apply show 5c 4h Ks").startswith("? illegal CC-KING-HELD ")
+    assert session.answer("apply show 5c 4h").startswith("? malformed CC-PARTIAL-SHOW ")
+    assert _position(session) == before
+    assert session.answer("apply show 5c 4h 7d") == "="  # Ben, Cid, Ann: Cid's 4 is lowest
+    assert _position(session)["lives"] == [3, 3, 2]
+
+
+def test_the_protocol_goes_on_from_a_record_with_a_hand_under_way() -> None:
+    """``record`` then ``apply``: the hand under way keeps its moves for its show-down; a
+    full record's show-down is checked too."""
+    record = f"record {' '.join(TAGS.split())} 1. deal ? 3c ? swap *"
+    session, answers = _session(record, "apply keep", "apply keep", "apply show 3c 9h 8d")
+    assert answers == ["="] * 4
+    assert _position(session)["lives"] == [3, 2, 3]
+    session, answers = _session(NEW, "apply deal 7h 3c 9s", "apply swap", "apply keep")
+    assert session.answer("apply keep") == "=" and _position(session)["hands"] == 1
+    assert session.answer("apply show 7h 3c 9s").startswith("? illegal CC-PARTIAL-SHOW ")
+    assert session.answer("apply show 3c 7h 9s") == "="
+
+
+@given(VARIANTS, SEEDS, PLAYERS, st.randoms(use_true_random=False))
+def test_a_record_of_what_was_seen_sent_move_by_move_replays_alike(
+    variant: Rules, seed: int, players: int, rng: Random
+) -> None:
+    """The protocol, sent a record of what was seen one move at a time, is after each move
+    in the state the record written so far replays to (a hand under way assumes no ? a
+    king, CC-PARTIAL-SHOW), and after each show-down in the whole record's; between the
+    dealer's decision and the show-down, it waits at step ``show``, the lives as before."""
+    setup, moves = random_game(variant, Random(seed), players)
+    shown = _shown(variant, setup, moves)
+    hidden = [Deal(UNSEEN) if isinstance(m, Deal) and rng.random() < 0.6 else m for m in shown]
+    states = list(replay(record_of(variant, setup, hidden)))
+    params = " ".join(f"{k}={getattr(variant, k)}" for k in ("lives", "aces", "direction"))
+    session = Session()
+    players_text = " ".join(setup.players)
+    new = f"new cuckoo-cards {setup.players[setup.dealer]} {players_text} {params}"
+    assert session.answer(new) == "="
+    checked = set(rng.sample(range(len(hidden)), min(len(hidden), 20)))
+    for k, move in enumerate(hidden):
+        text = f"deal {move}" if isinstance(move, Deal) else str(move)
+        assert session.answer(f"apply {text}") == "=", text
+        if isinstance(move, Show) or k + 1 == len(hidden):
+            assert _position(session) == position(states[k + 1])
+        elif isinstance(hidden[k + 1], Show) and (states[k].unseen or states[k + 1].unseen):
+            assert _position(session)["step"] == "show"
+            assert _position(session)["lives"] == list(states[k].lives)
+        elif k in checked:
+            *_, so_far = replay(record_of(variant, setup, hidden[: k + 1]))
+            assert _position(session) == position(so_far)

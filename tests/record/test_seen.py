@@ -126,3 +126,49 @@ def test_record_a_hand_of_the_card_game_without_the_deal(tmp_path: Path) -> None
         child.expect(shown)
     assert "1. deal ? ? ? swap keep keep show 3c 7h Ks" in path.read_text(encoding="utf-8")
     assert valid().lives == (3, 2, 3)
+
+
+def _typed(recorder: Recorder, *lines: str) -> None:
+    for line in lines:
+        recorder.play(*_kuckuck_moves(recorder, line, lambda _: "", print))
+
+
+def test_undo_takes_back_a_hand_shown(tmp_path: Path) -> None:
+    """ZK-PARTIAL-UNSEEN: undo after ``show`` makes the hand unseen again and keeps the
+    round played; the next undos take back the round's cards, its nest cards, and the
+    counts typed."""
+    path = tmp_path / "zk.cuckoo"
+    recorder = Recorder("zum-kuckuck", path, kuckuck.rules(), kuckuck.Setup(("Ann", "Ben", "Cid")))
+    recorder.save()
+    _typed(recorder, "cockatoos 4 4 4", "3 9", "(Ann 60 Ben 53 Cid 9)", "show Ben 1 2")
+    assert "deal Ben 1 2 ? ?" in path.read_text(encoding="utf-8")
+    assert recorder.undo()
+    text = path.read_text(encoding="utf-8")
+    assert "deal" not in text and "1.1. nest 3 9 (Ann 60 Ben 53 Cid 9)" in text
+    assert _valid(path).unseen == (11, 11, 11) and 1 not in _valid(path).dealt[1]
+    assert recorder.undo() and _valid(path).round == 0 and _valid(path).step == "play"
+    assert recorder.undo() and _valid(path).step == "nest" and recorder.undo()
+    assert "Cockatoos" not in path.read_text(encoding="utf-8") and recorder.moves == []
+    assert recorder.setup.cockatoos == () and not recorder.undo()
+
+
+def test_undo_takes_back_a_show_down_with_the_dealers_decision(tmp_path: Path) -> None:
+    """CC-PARTIAL-SHOW: the show-down is typed with the dealer's decision, and undo takes
+    both back: the hand is unseen again, the dealer to decide."""
+    from cuckoo import cards
+    from cuckoo.cards.notation import parse as parse_cards
+    from cuckoo.cards.notation import replay as replay_cards
+    from cuckoo.record import _card_moves
+
+    path = tmp_path / "cc.cuckoo"
+    setup = cards.Setup(("Ann", "Ben", "Cid"), 0)
+    recorder = Recorder("cuckoo-cards", path, cards.rules(), setup)
+    recorder.save()
+    for line in ("deal ? ? ?", "swap", "keep", "keep"):
+        recorder.play(*_card_moves(recorder, line, lambda _: "3c 7h Ks", print))
+    assert "1. deal ? ? ? swap keep keep show 3c 7h Ks" in path.read_text(encoding="utf-8")
+    assert recorder.undo()
+    assert "1. deal ? ? ? swap keep\n" in path.read_text(encoding="utf-8")
+    *_, state = replay_cards(parse_cards(path.read_text(encoding="utf-8")))
+    assert state.to_act == 0 and state.step == "decide" and state.unseen
+    assert state.lives == (3, 3, 3)

@@ -7,7 +7,7 @@ outcome, so it replays to exactly one state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, Final
 
@@ -27,7 +27,9 @@ __all__ = [
     "DIALECT",
     "GAME",
     "Record",
+    "follow",
     "format_record",
+    "numbered",
     "parse",
     "parse_move",
     "read_records",
@@ -228,38 +230,59 @@ def _states(record: Record) -> Iterator[State]:
     first = record.first_state  # made when the record was read
     state = first if isinstance(first, State) else start(record)
     yield state
-    moves = record.moves
+    states = follow(state, record.moves)
+    for ply, move in enumerate(record.moves):
+        try:
+            yield next(states)
+        except CuckooError as error:
+            raise record.located(error, ply, move) from None
+
+
+def follow(
+    state: State, moves: Sequence[Move | Deal | Show], *, piecewise: bool = False
+) -> Iterator[State]:
+    """The state after each of *moves* played from *state*, each checked, the cards nobody
+    saw hidden (CC-PARTIAL-UNSEEN); a show-down yields the state it ends the hand in again.
+
+    A hand with cards nobody saw must end with its show-down (CC-PARTIAL-SHOW).  With
+    *piecewise* (the protocol, which is sent one move at a time), *moves* may stop at the
+    dealer's decision of such a hand: the last state is then the hand waiting for its
+    show-down, step ``show``, the lives not yet known; and a move out of turn is the
+    engine's error, not the notation's (which reads deals and decisions as items).
+
+    :raises CuckooError: the engine's errors, and for a deal with too many or too few
+        cards (CC-NOTATION-DEAL), or a show-down out of place or missing (CC-PARTIAL-SHOW).
+    """
     dealt = state  # the state before the deal of the hand under way
     filled: dict[int, Card] = {}  # a card put in place of each ? of that hand, by ply
     for ply, move in enumerate(moves):
-        try:
-            if isinstance(move, Show):
-                _show(dealt, state, move, moves[ply - 1] if ply else None)
-                yield state
-                continue
-            if not state.is_over and isinstance(move, Deal) != (state.step == "deal"):
-                raise NotationError(
-                    f"each hand deals one card to each of the {len(state.active)} players "
-                    "still in the game, then each decides",
-                    rule="CC-NOTATION-DEAL",
-                )
-            if isinstance(move, Deal) and state.step == "deal" and not any(state.cards):
-                dealt, filled = state, _filled(state, moves, ply)
-            if not filled:  # every card of the hand seen: the common case
-                state = apply(state, move)
-                yield state
-                continue
-            before = state.hands
-            state = apply(state, Deal(filled[ply]) if ply in filled else move)
-            later = moves[ply + 1] if ply + 1 < len(moves) else None
-            if state.hands > before and not isinstance(later, Show):
+        if isinstance(move, Show):
+            _show(dealt, state, move, moves[ply - 1] if ply else None)
+            yield state
+            continue
+        if not (state.is_over or piecewise) and isinstance(move, Deal) != (state.step == "deal"):
+            raise NotationError(
+                f"each hand deals one card to each of the {len(state.active)} players "
+                "still in the game, then each decides",
+                rule="CC-NOTATION-DEAL",
+            )
+        if isinstance(move, Deal) and state.step == "deal" and not any(state.cards):
+            dealt, filled = state, _filled(state, moves, ply)
+        if not filled:  # every card of the hand seen: the common case
+            state = apply(state, move)
+            yield state
+            continue
+        before, state = state, apply(state, Deal(filled[ply]) if ply in filled else move)
+        later = moves[ply + 1] if ply + 1 < len(moves) else None
+        if state.hands > before.hands and not isinstance(later, Show):
+            if later is None and piecewise:
+                state = replace(before, cards=state.shown, step="show")
+            else:
                 raise NotationError(
                     "cards of this hand were not seen: its show-down, show and the card "
                     "each player still in holds, follows the dealer's decision",
                     rule="CC-PARTIAL-SHOW",
                 )
-        except CuckooError as error:
-            raise record.located(error, ply, move) from None
         hidden = frozenset(filled.values()) & set(state.cards)
         yield replace(state, unseen=hidden) if hidden else state
 
@@ -278,6 +301,12 @@ def unchecked(record: Record, state: State) -> tuple[tuple[str, str], ...]:
             "the deal the show-downs imply (a card discarded by a cut is never known)",
         ),
     )
+
+
+def numbered(state: State, move: Move | Deal | Show) -> tuple[str, str]:
+    """CC-NOTATION-NUMBERING: a number written before *move*, made in *state*, numbers
+    its hand, counted from 1, void hands included (a show-down's is the hand it ends)."""
+    return "hand", str(state.hands + (0 if isinstance(move, Show) else 1))
 
 
 def _order(state: State) -> list[Seat]:
@@ -312,7 +341,7 @@ def _show(dealt: State, state: State, show: Show, before: object) -> None:
             )
 
 
-def _filled(state: State, moves: tuple[Move | Deal | Show, ...], ply: int) -> dict[int, Card]:
+def _filled(state: State, moves: Sequence[Move | Deal | Show], ply: int) -> dict[int, Card]:
     """CC-PARTIAL-UNSEEN: for the hand dealt from *ply*, a card for each ? of its deal: the
     one its show-down and decisions imply, traced back; any card seen nowhere in the hand,
     and no king, where nothing implies one (a card the dealer discarded, or a hand not yet

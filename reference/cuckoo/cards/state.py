@@ -14,7 +14,7 @@ __all__ = ["MAX_PLAYERS", "Seat", "Setup", "State", "Step", "new_game", "next_se
 Seat = int
 """A player's place at the table, 0 to n-1; a player's left neighbour sits at the next."""
 
-Step = Literal["deal", "decide", "cut", "over"]
+Step = Literal["deal", "decide", "cut", "show", "over"]
 
 MAX_PLAYERS: Final = len(DECK) - 1  # the stock must keep a card for the dealer's cut
 
@@ -42,7 +42,9 @@ class State:
     """Cards out of the stock this hand: dealt, or discarded by the dealer."""
     step: Step
     """What happens next: a card is dealt (chance), a player decides, the stock's top card
-    is revealed (chance), or nothing (the game is over)."""
+    is revealed (chance), or nothing (the game is over); ``show``, never reached by the
+    engine's moves, is a hand with cards nobody saw waiting for its show-down
+    (CC-PARTIAL-SHOW, in the protocol)."""
     to_act: Seat
     """Who is dealt to, decides, or cuts."""
     hands: int = 0

@@ -129,10 +129,22 @@ def _dice_perft(state: dice.State, depth: int, spend: Callable[[int], None]) -> 
 
 
 class CardGame:
-    """Cuckoo (cards): ``new cuckoo-cards DEALER PLAYER PLAYER ... [param=value ...]``."""
+    """Cuckoo (cards): ``new cuckoo-cards DEALER PLAYER PLAYER ... [param=value ...]``.
 
-    def __init__(self, state: cards.State) -> None:
+    A card nobody saw may be dealt as ``?`` and a hand ended by its show-down, ``show``
+    and the cards (CC-PARTIAL-UNSEEN, CC-PARTIAL-SHOW): so the game keeps the moves of the
+    hand under way and the state it began in, and replays that hand with each move, as a
+    record's reader does, since a show-down can tell what the ``?`` cards were.
+    """
+
+    def __init__(
+        self, state: cards.State, hand: cards.State | None = None, moves: tuple[Any, ...] = ()
+    ) -> None:
         self.state = state
+        self.hand = hand or state
+        """The state before the deal of the hand under way."""
+        self.moves = moves
+        """The moves of that hand so far, show-down included."""
 
     @classmethod
     def new(cls, args: list[str]) -> CardGame:
@@ -144,22 +156,43 @@ class CardGame:
         variant = cards.rules(**_params([a for a in args if "=" in a]))
         return cls(cards.new_game(variant, cards.Setup(tuple(players), seat)))
 
+    @classmethod
+    def of_record(cls, record: Record, states: list[cards.State]) -> CardGame:
+        """The game a record ends in (*states*: its replay), its last hand's moves kept for
+        a show-down still to come."""
+        moves = record.moves
+        begins = [
+            k for k, m in enumerate(moves) if isinstance(m, cards.Deal) and not any(states[k].cards)
+        ]
+        first = begins[-1] if begins else len(moves)
+        return cls(states[-1], states[first], tuple(moves[first:]))
+
     @staticmethod
     def read(state: cards.State, text: str) -> list[Any]:
-        """One decision, or a deal of one or more cards (``deal 7h 3c``)."""
+        """One decision, a show-down, or a deal of one or more cards (``deal 7h ? Ks``)."""
         words = text.split()
         if words and words[0].lower() == "deal":
             return [cards_notation.parse_move(f"deal {w}") for w in words[1:]]
         return [cards_notation.parse_move(text)]
 
     def apply(self, text: str) -> None:
+        moves = self.read(self.state, text)
         state = self.state
-        for move in self.read(state, text):
-            state = cards.apply(state, move)
-        self.state = state
+        begins = isinstance(next(iter(moves), None), cards.Deal) and not any(state.cards)
+        hand, before = (state, ()) if begins and state.step == "deal" else (self.hand, self.moves)
+        *_, self.state = cards_notation.follow(hand, (*before, *moves), piecewise=True)
+        self.hand, self.moves = hand, (*before, *moves)
 
     def legal(self) -> list[str]:
+        if self.state.step == "show":
+            return ["show"]
+        if self.state.unseen and self.state.step == "deal":
+            return [str(card) for card in cards.DECK if card not in self._seen()]
         return [str(m) for m in cards.legal_moves(self.state)]
+
+    def _seen(self) -> set[cards.Card | None]:
+        """The cards the table saw in the hand under way: dealt face up, or turned up."""
+        return {m.card for m in self.moves if isinstance(m, (cards.Deal, cards.Cut))}
 
     def position(self) -> dict[str, Any]:
         return cards_views.position(self.state)
@@ -172,11 +205,19 @@ class CardGame:
         """The next card's outcomes at a deal; ``chance cut``: those of the dealer's cut."""
         if text.strip().lower() not in ("", "cut"):
             raise ProtocolError("chance takes nothing, or cut, in cuckoo-cards")
+        self._all_seen("chance")
         state = cards.apply(self.state, cards.CUT) if text.strip() else self.state
         return " ".join(f"{o}={_fraction(p)}" for o, p in cards.chance_outcomes(state))
 
     def perft(self, depth: int, spend: Callable[[int], None]) -> int:
+        self._all_seen("perft")
         return _perft(self.state, depth, cards.legal_moves, cards.apply, spend)
+
+    def _all_seen(self, command: str) -> None:
+        """Odds and counts need the cards held: refused while a card nobody saw is in a
+        hand (what the decisions tell of it, the reference does not weigh)."""
+        if self.state.unseen:
+            raise ProtocolError(f"{command} needs every card held seen: a ? is in a hand")
 
 
 def _word(move: str) -> str:
@@ -328,9 +369,10 @@ class Session:
         """``record TEXT``: replay a whole record written on one line; the game it ends in
         becomes the current one."""
         kit, record = self._record(" ".join(args))
-        *_, state = kit.replay(record)
+        states = list(kit.replay(record))
+        state = states[-1]
         if isinstance(state, cards.State):
-            self.game = CardGame(state)
+            self.game = CardGame.of_record(record, states)
         elif isinstance(state, kuckuck.State):
             self.game = KuckuckGame(state)
         else:

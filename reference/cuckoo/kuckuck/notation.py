@@ -39,6 +39,7 @@ __all__ = [
     "legal_texts",
     "move_text",
     "moves_of",
+    "numbered",
     "parse",
     "parse_item",
     "read_records",
@@ -380,6 +381,14 @@ def engine_moves(record: Record) -> list[Move]:
         written, state = _moves(state, item)
         moves.extend(written)
     return moves
+
+
+def numbered(state: State, item: Item) -> tuple[str, str] | None:
+    """ZK-NOTATION-NUMBERING: a number written before *item*, read in *state*, numbers its
+    round, ``cycle.round``, both counted from 1; none belongs to a deal."""
+    if isinstance(item, Hand):
+        return None
+    return "round", f"{state.cycle + 1}.{state.round + 1}"
 
 
 def result_token(state: State) -> str:
