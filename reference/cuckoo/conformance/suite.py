@@ -515,12 +515,28 @@ def _card_cases(root: Path) -> Iterator[Case]:
         ("cards-game", ("CC-END", "CC-NOTATION-TAGS", "CC-NOTATION-DEAL")),
         ("cards-canonical", ("CC-NOTATION-CANONICAL", "CC-NOTATION-LENIENT")),
     )
+    yield from _card_tag_cases()
     yield Case(
         "cards-not-a-record",
         ("CC-NOTATION-SYNTAX",),
         expect="error",
         record='[Game "cuckoo-cards"] [Players "A B"] [Dealer "A"] deal 1h *',
     )
+
+
+def _card_tag_cases() -> Iterator[Case]:
+    """CC-NOTATION-CANONICAL on parameter tags: one that names the default is kept (the
+    canonical form keeps what the record says), its value written in one way; a record
+    without them gains none."""
+    hand = '[Players "Ann Ben"] [Dealer "Ann"] deal 7h 3c keep keep *'
+    rules = ("CC-NOTATION-CANONICAL", "CC-NOTATION-LENIENT", "CC-RULESET-PARAMS")
+    for slug, tags in (
+        ("defaults-kept", '[lives " 03 "] [ACES "Low"] [direction "LEFT"]'),
+        ("others-kept", '[Lives "099"] [Aces "HIGH"] [Direction "Right"]'),
+        ("none-added", ""),
+    ):
+        record = f'[Game "cuckoo-cards"] {tags} {hand}'
+        yield Case(f"cards-canonical-tags-{slug}", rules, expect="format", record=record)
 
 
 KUCKUCK: Final = "zum-kuckuck"
