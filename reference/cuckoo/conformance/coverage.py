@@ -75,37 +75,33 @@ class Dimension:
 
 
 DICE, CARDS, ZK = "cuckoo-dice", "cuckoo-cards", "zum-kuckuck"
+_WHOLE_GAME: Final = ("CD-SCORE-SIDE-WIN", "CD-SCORE-MAJORITY", "CD-TURN-ORDER", "CD-TURN-OVER")
+_TIES: Final = ("CD-SCORE-DUNGEON", "CD-SCORE-CAPTURES", "CD-SCORE-SHARED")
+_AROUND: Final = ("CC-TURN-ORDER", "CC-DEAL", "CC-SWAP", "CC-NEXT-DEALER")
+_HANDS: Final = ("CC-LOWEST", "CC-ELIMINATE", "CC-END", "CC-NEXT-DEALER", "CC-VOID")
+_VERSIONS: Final = (
+    *("ZK-ROUND-PLAY", "ZK-ROUND-TAKE", "ZK-ROUND-DROP", "ZK-ROUND-PASS", "ZK-CYCLE-END"),
+    *("ZK-SCORE-COCKATOOS", "ZK-SCORE-LOWEST", "ZK-MATCH-WINNER", "ZK-NOTATION-PLAYS"),
+)
+_SEATS: Final = ("ZK-SETUP-PLAYERS", "ZK-SETUP-COUNT", "ZK-MATCH-CYCLES", "ZK-ROUND-PASS")
+_CYCLES: Final = (
+    *("ZK-SCORE-COCKATOOS", "ZK-SCORE-DROPPED", "ZK-SCORE-LOWEST", "ZK-SCORE-NONE"),
+    *("ZK-MATCH-CYCLES", "ZK-MATCH-WINNER", "ZK-CYCLE-PASS"),
+)
+_TWO_OR_MORE: Final = ("two", "three or more")
 DIMENSIONS: Final = (
-    Dimension(
-        DICE,
-        "ruleset",
-        ("cuckoo", "dwnsiwn", "unnamed"),
-        ("CD-SCORE-SIDE-WIN", "CD-SCORE-MAJORITY", "CD-TURN-ORDER", "CD-TURN-OVER"),
-        of=_meta("ruleset"),
-    ),
+    Dimension(DICE, "ruleset", ("cuckoo", "dwnsiwn", "unnamed"), _WHOLE_GAME, of=_meta("ruleset")),
     Dimension(DICE, "handedness", ("western", "eastern"), ("CD-DIE-CORNER", "CD-PLACE-APEX")),
     Dimension(DICE, "infection_pool", ("own", "any"), ("CD-INFECT-POOL", "CD-INFECT-TAKE")),
     Dimension(DICE, "infection_limit", (None, 0, 1, 2), ("CD-INFECT-LIMIT",), refused=(-1,)),
-    Dimension(
-        DICE, "side_majority", ("relative", "absolute"), ("CD-SCORE-MAJORITY", "CD-SCORE-SIDE-WIN")
-    ),
-    Dimension(
-        DICE,
-        "tiebreak",
-        ("dungeon", "captures-dungeon"),
-        ("CD-SCORE-DUNGEON", "CD-SCORE-CAPTURES", "CD-SCORE-SHARED"),
-    ),
-    Dimension(DICE, "dungeon_tiebreak", ("placer", "owner"), ("CD-SCORE-DUNGEON",)),
+    Dimension(DICE, "side_majority", ("relative", "absolute"), _WHOLE_GAME[:2]),
+    Dimension(DICE, "tiebreak", ("dungeon", "captures-dungeon"), _TIES),
+    Dimension(DICE, "dungeon_tiebreak", ("placer", "owner"), _TIES[:1]),
     Dimension(DICE, "dungeon_bonus", (False, True), ("CD-PLACE-BONUS",)),
     Dimension(DICE, "dice", (10,), ("CD-SETUP-DICE",), refused=(9, 11), of=_meta("dice")),
     Dimension(DICE, "faces", (1, 6), ("CD-SETUP-ROLL",), refused=(0, 7), of=_meta("faces")),
     Dimension(CARDS, "aces", ("low", "high"), ("CC-CARD-ORDER", "CC-LOWEST", "CC-CUT")),
-    Dimension(
-        CARDS,
-        "direction",
-        ("left", "right"),
-        ("CC-TURN-ORDER", "CC-DEAL", "CC-SWAP", "CC-NEXT-DEALER"),
-    ),
+    Dimension(CARDS, "direction", ("left", "right"), _AROUND),
     Dimension(CARDS, "lives", (1, 99), ("CC-RULESET-PARAMS",), refused=(0, 100)),
     Dimension(CARDS, "lives", (1, 2, 3), ("CC-ELIMINATE", "CC-END")),
     Dimension(
@@ -113,69 +109,14 @@ DIMENSIONS: Final = (
         "players",
         (2, CARD_SEATS),
         ("CC-SETUP-PLAYERS",),
-        refused=(1, CARD_SEATS + 1),
-        of=_meta("players"),
+        (1, CARD_SEATS + 1),
+        _meta("players"),
     ),
-    Dimension(
-        CARDS,
-        "seats",
-        ("two", "three or more"),
-        ("CC-TURN-ORDER", "CC-DEAL", "CC-SWAP", "CC-NEXT-DEALER", "CC-LOWEST"),
-        of=_seats,
-    ),
-    Dimension(
-        CARDS,
-        "hands",
-        ("one", "several"),
-        ("CC-LOWEST", "CC-ELIMINATE", "CC-END", "CC-NEXT-DEALER", "CC-VOID"),
-        of=_span,
-    ),
-    Dimension(
-        ZK,
-        "variant",
-        ("basic", "tactical"),
-        (
-            "ZK-ROUND-PLAY",
-            "ZK-ROUND-TAKE",
-            "ZK-ROUND-DROP",
-            "ZK-ROUND-PASS",
-            "ZK-CYCLE-END",
-            "ZK-SCORE-COCKATOOS",
-            "ZK-SCORE-LOWEST",
-            "ZK-MATCH-WINNER",
-            "ZK-NOTATION-PLAYS",
-        ),
-    ),
-    Dimension(
-        ZK,
-        "players",
-        (3, 4, ZK_SEATS),
-        ("ZK-SETUP-PLAYERS",),
-        refused=(2, ZK_SEATS + 1),
-        of=_meta("players"),
-    ),
-    Dimension(
-        ZK,
-        "players",
-        (3, 4, ZK_SEATS),
-        ("ZK-SETUP-COUNT", "ZK-MATCH-CYCLES", "ZK-ROUND-PASS"),
-        of=_meta("players"),
-    ),
-    Dimension(
-        ZK,
-        "cycles",
-        ("one", "several"),
-        (
-            "ZK-SCORE-COCKATOOS",
-            "ZK-SCORE-DROPPED",
-            "ZK-SCORE-LOWEST",
-            "ZK-SCORE-NONE",
-            "ZK-MATCH-CYCLES",
-            "ZK-MATCH-WINNER",
-            "ZK-CYCLE-PASS",
-        ),
-        of=_span,
-    ),
+    Dimension(CARDS, "seats", _TWO_OR_MORE, (*_AROUND, "CC-LOWEST"), of=_seats),
+    Dimension(CARDS, "hands", ("one", "several"), _HANDS, of=_span),
+    Dimension(ZK, "variant", ("basic", "tactical"), _VERSIONS),
+    Dimension(ZK, "players", (3, 4, ZK_SEATS), _SEATS, (2, ZK_SEATS + 1), _meta("players")),
+    Dimension(ZK, "cycles", ("one", "several"), _CYCLES, of=_span),
 )
 """Every rule that takes a parameter, option, limit or class, with the values it must be
 checked under."""
