@@ -50,6 +50,7 @@ from ..kuckuck.notation import format_record as kuckuck_format
 from ..kuckuck.notation import record_of as kuckuck_record_of
 from ..kuckuck.playout import random_game as kuckuck_random_game
 from .protocol import Session
+from .releases import VERSION, changelog
 from .runner import quote, read_bounded
 
 __all__ = ["SCHEMA", "SUITE", "build", "load", "load_all", "new_command"]
@@ -1131,6 +1132,8 @@ def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
     return {
         "schema": SCHEMA,
         "game": game,
+        "version": VERSION,
+        "changelog": changelog(game, cases),
         "rules": _sections(root / "spec" / game),
         "cases": cases,
     }
@@ -1182,6 +1185,16 @@ EXPECTED: Final[dict[str, Callable[[Any], bool]]] = {
 """What each kind of expected answer must hold."""
 
 
+METADATA: Final[dict[str, type]] = {
+    "game": str,
+    "params": dict,
+    "players": int,
+    "tags": list,
+    "about": str,
+}
+"""The per-case metadata a runner may select by (each optional, as in older suites)."""
+
+
 def _all(kind: type, values: Any) -> bool:
     return all(isinstance(v, kind) and not isinstance(v, bool) for v in values)
 
@@ -1191,6 +1204,8 @@ def _shape(suite: dict[str, Any]) -> str | None:
     rules, cases = suite.get("rules"), suite.get("cases")
     if not isinstance(suite.get("game"), str):
         return "'game' must be a name"
+    if not isinstance(suite.get("version", ""), str):
+        return "'version' must be a text, such as '2026.12'"
     if not (isinstance(rules, dict) and all(isinstance(r, dict) for r in rules.values())):
         return "'rules' must map each rule ID to its section"
     if not isinstance(cases, list):
@@ -1221,6 +1236,11 @@ def _case_problem(case: Any) -> str | None:
     kind, value = next(iter(expect.items()))
     if not EXPECTED[kind](value):
         return f"'expect' {kind!r} is not of the right type"
+    for name, kind_of in METADATA.items():
+        if name in case and not isinstance(case[name], kind_of):
+            return f"metadata {name!r} must be a {kind_of.__name__}"
+    if not _all(str, case.get("tags", [])):
+        return "'tags' must be a list of words"
     if "record" in case:
         return None if isinstance(case["record"], str) else "'record' must be a text"
     if not (isinstance(case.get("moves"), list) and _all(str, case["moves"])):
