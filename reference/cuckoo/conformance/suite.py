@@ -741,6 +741,16 @@ def _kuckuck_cases(root: Path) -> Iterator[Case]:
         variant = kuckuck_rules(variant=("basic", "tactical")[seed % 2])
         setup, moves = kuckuck_random_game(variant, Random(seed), 3 + seed % 3)
         texts.append(kuckuck_format(kuckuck_record_of(variant, setup, moves)))
+    tactical = kuckuck_rules(variant="tactical")
+    setup, moves = kuckuck_random_game(tactical, Random(60), 5)  # the first seed that shows it
+    yield Case(
+        "zk-batches-tactical",
+        ("ZK-TACTICAL-NEXT", "ZK-ROUND-TURN", "ZK-ROUND-DROP", "ZK-ROUND-PASS"),
+        expect="result",
+        record=" ".join(kuckuck_format(kuckuck_record_of(tactical, setup, moves)).split()),
+        about="a five-player tactical match in which a player who turned in an early batch "
+        "drops out in a later one: only the last batch's turners decide who starts next",
+    )
     text = texts[-1]
     yield from _whole_games(
         KUCKUCK,
