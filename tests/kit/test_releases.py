@@ -4,11 +4,14 @@ was added, removed and changed since the last release, computed, not kept by han
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from cuckoo.conformance import releases
 from cuckoo.conformance.releases import RELEASES, VERSION, changelog, fingerprints
 from cuckoo.conformance.suite import load_all
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_suite_is_of_the_current_version_and_dated_releases() -> None:
@@ -45,3 +48,10 @@ def test_the_changelog_of_this_release_names_the_cases_it_added() -> None:
     assert "cards-canonical-tags-defaults-kept" in latest["added"]
     assert {"id": "cards-aces-high", "what": ["rules"]} in latest["changed"]
     assert not latest["removed"]
+
+
+def test_the_changelog_page_is_the_suites_own() -> None:
+    """Rerun ``python -m cuckoo.conformance.releases page`` when this fails."""
+    text = (ROOT / releases.PAGE).read_text(encoding="utf-8")
+    assert text == releases.page(load_all())
+    assert "`cards-canonical-tags-defaults-kept`" in text
