@@ -766,6 +766,7 @@ def _kuckuck_cases(root: Path) -> Iterator[Case]:
                 "ZK-CYCLE-END",
                 "ZK-SCORE-COCKATOOS",
                 "ZK-SCORE-LOWEST",
+                "ZK-SCORE-DROPPED",
             ),
         ),
         ("zk-canonical", ("ZK-NOTATION-CANONICAL", "ZK-NOTATION-TAGS")),
