@@ -16,6 +16,7 @@ from cuckoo.conformance import report as results
 from cuckoo.conformance.runner import _selection
 from cuckoo.conformance.suite import load_all
 
+ROOT = Path(__file__).resolve().parents[2]
 PYTHON = shlex.quote(sys.executable)
 BROKEN = f"{PYTHON} {shlex.quote(str(Path(__file__).parent / 'broken_engine.py'))}"
 
@@ -122,3 +123,16 @@ def test_a_stored_report_renders_again_and_text_is_escaped(
     assert "1/2" in capsys.readouterr().out
     path.write_text("{}", encoding="utf-8")
     assert results.main([str(path), "--markdown"]) == 2
+
+
+def test_the_page_of_implementations_is_rebuilt_from_the_stored_runs() -> None:
+    """Rerun ``python -m cuckoo.conformance.report page`` (after storing a run) if this
+    fails; store the reference's run again when the suite's version changes."""
+    runs = results.stored()
+    page = (ROOT / results.PAGE).read_text(encoding="utf-8")
+    assert page == results.matrix(runs)
+    reference = runs["reference"]
+    versions = {suite["game"]: suite["version"] for suite in load_all()}
+    assert reference["suites"] == versions and reference["engine"] == "cuckoo serve"
+    assert reference["totals"]["fail"] == 0 and reference["totals"]["pass"] > 0
+    assert "| `CC-CARD-ORDER` | ✗" in page, "the demo run shows a failing rule"
