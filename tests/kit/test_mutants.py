@@ -107,3 +107,13 @@ def test_the_fewest_cards_without_a_cockatoo_in_three_hands_earning_none() -> No
     assert len(plain) == 24 < 3 * 11
     text = (ROOT / "spec" / "zum-kuckuck" / "interpretations.md").read_text(encoding="utf-8")
     assert "at least 33 cards without a cockatoo" in " ".join(text.split())
+
+
+def test_a_score_run_prints_mutants_made_and_killed_per_rule(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(mutants, "score", lambda *args: STORED)
+    assert mutants.main(["score", "--game", "zum-kuckuck"]) == 0
+    out = capsys.readouterr().out
+    assert "| rule | mutants |" in out
+    assert "| ZK-TACTICAL-NEXT | 2 | 0 | 2 | 0 | 100% |" in out

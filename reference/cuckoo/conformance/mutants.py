@@ -1178,6 +1178,10 @@ def main(argv: list[str] | None = None) -> int:
         return serve(args.name)
     run = score(args.random, args.seed, args.jobs, args.game)
     print(table(run), end="")
+    print(
+        "\n| rule | mutants | equivalent | killed | survived | score |\n|---|---|---|---|---|---|"
+    )
+    print("\n".join(_rows(run, lambda e: e["rule"])))
     for entry in run["mutants"]:
         if args.random and not entry["cases"]:
             print(f"{entry['name']}: random games {'kill' if entry['random'] else 'miss'} it")
