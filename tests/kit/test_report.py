@@ -63,6 +63,15 @@ def test_a_selector_that_matches_nothing_is_a_usage_error(
     assert "'no-such-thing' matches no case" in capsys.readouterr().err
 
 
+def test_results_files_and_selectors_are_for_the_suite_not_random_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = str(tmp_path / "r.json")
+    assert main(["conform", "--engine", "cuckoo serve", "--random", "1", "--report", report]) == 2
+    assert "not --random" in capsys.readouterr().err
+    assert not (tmp_path / "r.json").exists()
+
+
 def _run(tmp_path: Path, engine: str, *options: str) -> tuple[int, dict[str, Any]]:
     paths = [tmp_path / name for name in ("r.json", "s.md", "r.html", "b.svg")]
     code = main(

@@ -576,6 +576,8 @@ def _conform(args: argparse.Namespace) -> int:
         xfail = _expected_failures(args.xfail, suites) if args.xfail else set()
     except (OSError, ValueError) as error:
         return _usage(f"cannot read the expected failures: {error}")
+    if args.random and (args.only or args.leave_out or _outputs(args)):
+        return _usage("--run, --skip and the results files are for the suite, not --random")
     try:
         skip = _selection(args.only, args.leave_out, suites)
     except ValueError as error:
