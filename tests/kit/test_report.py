@@ -56,6 +56,12 @@ def test_cases_are_chosen_by_id_rule_game_tag_and_parameter() -> None:
     assert _chosen(["cuckoo-cards"], ["CC-NOTATION-*"]) < _chosen(["cuckoo-cards"])
 
 
+def test_a_run_with_skips_says_how_many_it_skipped(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conform", "--engine", "cuckoo serve", "--run", "cards-aces-*"]) == 0
+    skipped = sum(len(s["cases"]) for s in load_all()) - 2
+    assert capsys.readouterr().out.splitlines()[-1] == f"2 passed, 0 failed, {skipped} skipped"
+
+
 def test_a_selector_that_matches_nothing_is_a_usage_error(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

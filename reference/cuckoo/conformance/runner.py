@@ -209,6 +209,8 @@ class Report:
         line = f"{sum(self.passed.values())} passed, {sum(self.failed.values())} failed"
         xfailed = sum(self.xfailed.values())
         line += f", {xfailed} xfailed" if xfailed else ""
+        skipped = sum(o["outcome"] == "skip" for o in self.outcomes)
+        line += f", {skipped} skipped" if skipped else ""
         return line if self.failed or self.ok else line + ": nothing was checked"
 
 
