@@ -832,7 +832,8 @@ def build_parser(command: str | None = None, game: str | None = None) -> argpars
         "conform",
         "run the conformance suite against an engine",
         'cuckoo conform --engine "cuckoo serve"\ncuckoo conform --engine "./myengine" '
-        "--random 100 --seed 1",
+        "--random 100 --seed 1\ncuckoo conform --engine \"./myengine\" --run 'CC-*' --skip perft "
+        '--report results.json --summary "$GITHUB_STEP_SUMMARY"',
     )
     if runs("conform"):
         from .conformance.runner import add_arguments

@@ -39,6 +39,27 @@ def test_the_stored_run_is_of_these_mutants_and_the_guide_shows_it() -> None:
     guide = (ROOT / mutants.GUIDE).read_text(encoding="utf-8")
     assert with_table(guide, STORED) == guide
     assert table(STORED) in guide
+    assert (ROOT / mutants.PAGE).read_text(encoding="utf-8") == mutants.rule_page(STORED)
+
+
+def test_every_survivor_is_equivalent_or_explained() -> None:
+    survivors = {e["name"] for e in STORED["mutants"] if not e["cases"] and not e["equivalent"]}
+    assert survivors <= set(mutants.SURVIVORS)
+
+
+def test_the_operators_make_mutants_of_every_kind_the_issue_names() -> None:
+    """Swap an option's value, move a limit by one either way, score per match instead of
+    per cycle (and back), take a tie-break from the wrong batch."""
+    swapped = {m.name for m in MUTANTS.values() if m.name.endswith("-swapped")}
+    options = {"infection-pool", "side-majority", "tiebreak", "dungeon-tiebreak"}
+    options |= {"dungeon-bonus", "direction", "aces", "variant"}
+    assert {f"{o}-swapped" for o in options} <= swapped
+    limits = {"lives-from-two", "lives-from-zero", "lives-to-98", "lives-to-100"}
+    limits |= {"cards-players-one-fewer", "cards-players-one-more", "zk-players-to-four"}
+    limits |= {"zk-players-to-six", "limit-plus-one", "limit-minus-one", "long-roll"}
+    spans = {"scored-per-match", "won-per-cycle", "lives-per-hand"}
+    batches = {"first-batch-loses", "every-batch-loses"}
+    assert limits | spans | batches <= set(MUTANTS)
 
 
 def test_the_suite_alone_kills_at_least_98_percent_of_each_game() -> None:
@@ -52,7 +73,9 @@ def test_the_suite_alone_kills_at_least_98_percent_of_each_game() -> None:
 
 
 @pytest.mark.pure
-@pytest.mark.parametrize("name", ["one-support", "king-does-not-block", "hands-pass-right"])
+@pytest.mark.parametrize(
+    "name", ["one-support", "king-does-not-block", "hands-pass-right", "every-batch-loses"]
+)
 def test_a_sample_of_mutants_fails_the_suite_where_the_stored_run_says(name: str) -> None:
     suites = [s for s in load_all() if s["game"] == MUTANTS[name].game]
     engine = Engine(command(name), timeout=30)
@@ -84,3 +107,13 @@ def test_the_fewest_cards_without_a_cockatoo_in_three_hands_earning_none() -> No
     assert len(plain) == 24 < 3 * 11
     text = (ROOT / "spec" / "zum-kuckuck" / "interpretations.md").read_text(encoding="utf-8")
     assert "at least 33 cards without a cockatoo" in " ".join(text.split())
+
+
+def test_a_score_run_prints_mutants_made_and_killed_per_rule(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(mutants, "score", lambda *args: STORED)
+    assert mutants.main(["score", "--game", "zum-kuckuck"]) == 0
+    out = capsys.readouterr().out
+    assert "| rule | mutants |" in out
+    assert "| ZK-TACTICAL-NEXT | 2 | 0 | 2 | 0 | 100% |" in out

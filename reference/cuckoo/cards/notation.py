@@ -139,6 +139,8 @@ def _canonical_value(key: str, value: str) -> str:
         return value.strip().lower()
     if key == "Players":
         return " ".join(value.replace(",", " ").split())
+    if key == "Lives" and value.strip().isascii() and value.strip().isdigit():
+        return value.strip().lstrip("0") or "0"  # one way to write a number: "03" is "3"
     return value.strip() if key in ("Lives", "Dealer") else value
 
 

@@ -101,7 +101,7 @@ class Disagreement:
         return "\n".join([self.new, *(f"apply {m}" for m in self.moves)])
 
 
-def _complete(game: str, move: str, ask: Callable[[str], str]) -> str:
+def apply_argument(game: str, move: str, ask: Callable[[str], str]) -> str:
     """The ``apply`` argument for a word of the ``legal`` answer: a dice infection gets a
     re-roll, the dealer's cut the card it reveals, a card at a deal its ``deal``; *ask*
     answers the chance query that picks the outcome."""
@@ -158,7 +158,7 @@ def play(
             legal = reference.answer("legal")[2:].split()
             if not legal:
                 return None
-            move = _complete(game, legal[next(pick) % len(legal)], chosen)
+            move = apply_argument(game, legal[next(pick) % len(legal)], chosen)
             moves.append(move)
             if problem := both(f"apply {move}")[1]:
                 return differ(f"apply {move}: {problem}")

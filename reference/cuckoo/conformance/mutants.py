@@ -102,13 +102,14 @@ def _loosen(module: Any, rule: str, when: Callable[[str], bool] = lambda text: T
 
 
 def _read_as(module: Any, name: str, rules: str, **changes: object) -> None:
-    """*module*'s function *name* reads the state's *rules* field with *changes*; the state
-    it returns keeps the rules it was given."""
+    """*module*'s function *name* reads the state's *rules* field with *changes* (a value,
+    or a function of the value there); the state it returns keeps the rules it was given."""
 
     def make(original: Callable[..., Any]) -> Callable[..., Any]:
         def patched(state: Any, *args: Any) -> Any:
             given = getattr(state, rules)
-            out = original(replace(state, **{rules: replace(given, **changes)}), *args)
+            read = {k: v(getattr(given, k)) if callable(v) else v for k, v in changes.items()}
+            out = original(replace(state, **{rules: replace(given, **read)}), *args)
             return replace(out, **{rules: given}) if type(out) is type(state) else out
 
         return patched
@@ -760,6 +761,230 @@ def kuckuck_tags_sorted() -> None:
     _tags_sorted(kuckuck_notation)
 
 
+# -- operators: one kind of misreading, applied to every option, limit, span and batch ---------
+
+
+def _everywhere(original: Any, patched: Any) -> None:
+    """Put *patched* wherever the reference's modules hold *original* (the engine, the
+    notation and the protocol each import the functions they use)."""
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("cuckoo."):
+            for name, value in list(vars(module).items()):
+                if value is original:
+                    setattr(module, name, patched)
+
+
+def _swap_reads(module: Any, names: Iterable[str], field: str, param: str) -> None:
+    """*module*'s functions *names* read the state's *field* with the two-valued option
+    *param* swapped, and are put wherever the reference uses them."""
+    values = {
+        "infection_pool": ("own", "any"),
+        "side_majority": ("relative", "absolute"),
+        "tiebreak": ("dungeon", "captures-dungeon"),
+        "dungeon_tiebreak": ("placer", "owner"),
+        "dungeon_bonus": (False, True),
+        "direction": ("left", "right"),
+    }[param]
+    other = dict(zip(values, values[::-1], strict=True))
+    for name in names:
+        original = getattr(module, name)
+        _read_as(module, name, field, **{param: lambda value: other[value]})
+        _everywhere(original, getattr(module, name))
+
+
+def option_swapped(game: str, rule: str, module: Any, names: tuple[str, ...], param: str) -> None:
+    """Operator *swap an option's value*: where *rule* reads *param*, each value is read
+    as the other one."""
+    shown = param.replace("_", "-")
+    mutant(game, rule, f"the {param} option is read the wrong way round")(
+        _named(f"{shown}-swapped", lambda: _swap_reads(module, names, _FIELD[game], param))
+    )
+
+
+_FIELD: Final = {DICE: "ruleset", CARDS: "rules", KUCKUCK: "rules"}
+
+
+def _named(name: str, patch: Callable[[], None]) -> Callable[[], None]:
+    """*patch* under the mutant name *name* (as :func:`mutant` reads it)."""
+    patch.__name__ = name.replace("-", "_")
+    return patch
+
+
+option_swapped(DICE, "CD-INFECT-POOL", dice_rules, ("_infections", "_infect"), "infection_pool")
+option_swapped(DICE, "CD-SCORE-MAJORITY", dice_scoring, ("result",), "side_majority")
+option_swapped(DICE, "CD-SCORE-CAPTURES", dice_scoring, ("result",), "tiebreak")
+option_swapped(DICE, "CD-SCORE-DUNGEON", dice_scoring, ("_dungeon_taker",), "dungeon_tiebreak")
+option_swapped(DICE, "CD-PLACE-BONUS", dice_rules, ("_bonus_due",), "dungeon_bonus")
+option_swapped(CARDS, "CC-TURN-ORDER", cards_state, ("next_seat",), "direction")
+
+
+@mutant(CARDS, "CC-CARD-ORDER", "the aces option is read the wrong way round")
+def aces_swapped() -> None:
+    other = {"low": "high", "high": "low"}
+    cards_rules.rank_value = lambda card, aces: cards_deck.rank_value(card, other[aces])
+
+
+@mutant(KUCKUCK, "ZK-TACTICAL-ORDER", "the variant option is read the wrong way round")
+def variant_swapped() -> None:
+    kuckuck_rulesets.Rules.in_turn = property(lambda self: self.variant != "tactical")
+
+
+def _refuse_at(module: Any, name: str, count: Callable[..., int], edge: int, rule: str) -> None:
+    """*module*'s *name* refuses, under *rule*, what *count* finds at *edge*."""
+    setup_error = _module("errors").SetupError
+
+    def make(original: Callable[..., Any]) -> Callable[..., Any]:
+        def patched(*args: Any, **kwargs: Any) -> Any:
+            if count(*args, **kwargs) == edge:
+                raise setup_error(f"{edge} is out of range", rule=rule)
+            return original(*args, **kwargs)
+
+        return patched
+
+    original = getattr(module, name)
+    _wrap(module, name, make)
+    _everywhere(original, getattr(module, name))
+
+
+def _accept_as(cls: Any, field: str, value: object, edge: object) -> None:
+    """*cls* checks a *value* of *field* as if it were *edge*, and keeps it: one past a
+    limit is let through."""
+    original = cls.__post_init__
+
+    def check(self: Any) -> None:
+        if getattr(self, field) != value:
+            original(self)
+            return
+        object.__setattr__(self, field, edge)
+        original(self)
+        object.__setattr__(self, field, value)
+
+    cls.__post_init__ = check
+
+
+def _players(rules: Any, setup: Any) -> int:
+    return len(setup.players)
+
+
+def _constant(module: Any, name: str, by: int) -> Callable[[], None]:
+    return lambda: setattr(module, name, getattr(module, name) + by)
+
+
+def _lives_refused(edge: int) -> Callable[[], None]:
+    lives: Callable[..., int] = lambda **kw: kw.get("lives", 3)  # noqa: E731
+    return lambda: _refuse_at(cards_rulesets, "rules", lives, edge, "CC-RULESET-PARAMS")
+
+
+def _lives_accepted(value: int, edge: int) -> Callable[[], None]:
+    return lambda: _accept_as(cards_rulesets.Rules, "lives", value, edge)
+
+
+LIMITS: Final = (
+    (CARDS, "CC-RULESET-PARAMS", "lives-from-two", "the fewest lives is 2, not 1",
+     _lives_refused(1)),
+    (CARDS, "CC-RULESET-PARAMS", "lives-from-zero", "0 lives is allowed", _lives_accepted(0, 1)),
+    (CARDS, "CC-RULESET-PARAMS", "lives-to-98", "the most lives is 98, not 99",
+     _lives_refused(99)),
+    (CARDS, "CC-RULESET-PARAMS", "lives-to-100", "100 lives is allowed",
+     _lives_accepted(100, 99)),
+    (CARDS, "CC-SETUP-PLAYERS", "cards-players-one-fewer",
+     "one player fewer than the most may play", _constant(cards_state, "MAX_PLAYERS", -1)),
+    (CARDS, "CC-SETUP-PLAYERS", "cards-players-one-more",
+     "one player more than the most may play", _constant(cards_state, "MAX_PLAYERS", 1)),
+    (CARDS, "CC-SETUP-PLAYERS", "cards-players-from-three", "two players are too few",
+     lambda: _refuse_at(cards_state, "new_game", _players, 2, "CC-SETUP-PLAYERS")),
+    (KUCKUCK, "ZK-SETUP-PLAYERS", "zk-players-to-four", "five players are too many",
+     _constant(kuckuck_state, "MAX_PLAYERS", -1)),
+    (KUCKUCK, "ZK-SETUP-PLAYERS", "zk-players-to-six", "six players may play",
+     _constant(kuckuck_state, "MAX_PLAYERS", 1)),
+    (KUCKUCK, "ZK-SETUP-PLAYERS", "zk-players-from-four", "three players are too few",
+     lambda: _refuse_at(kuckuck_state, "new_game", _players, 3, "ZK-SETUP-PLAYERS")),
+)  # fmt: skip
+"""Operator *move a limit by one*: each limit of a setup, one way or the other."""
+
+for _game, _rule, _name, _what, _move in LIMITS:
+    mutant(_game, _rule, _what)(_named(_name, _move))
+
+
+@mutant(DICE, "CD-INFECT-LIMIT", "a limit of n allows n - 1 infections")
+def limit_minus_one() -> None:
+    _read_as(
+        dice_rules, "_infections", "ruleset",
+        infection_limit=lambda limit: limit if limit is None else limit - 1,
+    )  # fmt: skip
+
+
+@mutant(DICE, "CD-SETUP-DICE", "an opening roll of more than ten dice is allowed, the rest unused")
+def long_roll() -> None:
+    _wrap(dice, "new_game", lambda original: lambda rules, setup: original(
+        rules, replace(setup, rolls=tuple(roll[:10] for roll in setup.rolls))
+    ))  # fmt: skip
+
+
+@mutant(KUCKUCK, "ZK-CYCLE-END", "the match is scored once, at its end: only the last cycle counts")
+def scored_per_match() -> None:
+    original = kuckuck_scoring.totals
+
+    def totals(state: Any) -> tuple[int, ...]:
+        return tuple(state.scores[-1]) if state.scores else original(state)
+
+    _everywhere(original, totals)
+
+
+@mutant(KUCKUCK, "ZK-MATCH-WINNER", "the match goes to whoever won the last cycle, not the total")
+def won_per_cycle() -> None:
+    def winners(state: Any) -> tuple[int, ...]:
+        if not state.is_over:
+            return ()
+        last = state.scores[-1]
+        return tuple(s for s, points in enumerate(last) if points == max(last))
+
+    _everywhere(kuckuck_scoring.winners, winners)
+
+
+@mutant(CARDS, "CC-ELIMINATE", "lives are counted per hand: everyone starts each hand afresh")
+def lives_per_hand() -> None:
+    def make(original: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        def patched(state: Any) -> Any:
+            after = original(state)
+            if after.step != "deal":
+                return after
+            fresh = tuple(state.rules.lives if n else 0 for n in after.lives)
+            return replace(after, lives=fresh)
+
+        return patched
+
+    _wrap(cards_rules, "_end_of_hand", make)
+
+
+@mutant(
+    KUCKUCK,
+    "ZK-TACTICAL-NEXT",
+    "the next start follows all who showed the highest nest, dropped out or not",
+)
+def first_batch_loses() -> None:
+    def make(original: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        def patched(state: Any) -> Any:
+            after, _ = original(state)
+            return after, kuckuck_rules._highest(state)
+
+        return patched
+
+    _wrap(kuckuck_rules, "_turn", make)
+
+
+@mutant(KUCKUCK, "ZK-TACTICAL-NEXT", "the next start follows every batch's losers, not the last")
+def every_batch_loses() -> None:
+    def make(original: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        def patched(state: Any) -> Any:
+            after, last = original(state)
+            return after, tuple(after.turned) or last
+
+        return patched
+
+    _wrap(kuckuck_rules, "_turn", make)
+
+
 # -- running them -------------------------------------------------------------------------------
 
 
@@ -805,12 +1030,77 @@ def _run(one: Mutant, suites: list[dict[str, Any]], games: int, seed: int) -> di
     return entry
 
 
-def score(games: int = 0, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
-    """Run every mutant: the suite alone (no perft), and *games* random games if asked."""
+def score(games: int = 0, seed: int = 0, jobs: int = 1, game: str | None = None) -> dict[str, Any]:
+    """Run every mutant (of *game*, if given): the suite alone (no perft), and *games*
+    random games if asked."""
     suites = load_all()
+    chosen = [m for m in MUTANTS.values() if game in (None, m.game)]
     with ThreadPoolExecutor(jobs) as pool:
-        runs = list(pool.map(lambda one: _run(one, suites, games, seed), MUTANTS.values()))
+        runs = list(pool.map(lambda one: _run(one, suites, games, seed), chosen))
     return {"random": games, "seed": seed, "mutants": runs}
+
+
+def merged(stored: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
+    """*stored* with the mutants of *run* replaced or added, in the order mutants are
+    defined (so one game's run updates a stored run of all three)."""
+    entries = {e["name"]: e for e in stored.get("mutants", [])} | {
+        e["name"]: e for e in run["mutants"]
+    }
+    ordered = [entries[name] for name in MUTANTS if name in entries]
+    return {"random": run["random"], "seed": run["seed"], "mutants": ordered}
+
+
+SURVIVORS: Final = dict[str, str]()
+"""Why each non-equivalent mutant that the suite lets live does (a gap to close)."""
+
+
+def rule_page(run: dict[str, Any]) -> str:
+    """The docs page of the mutation score by rule (``docs/kit/mutation.md``), from a
+    stored *run*."""
+    counted = [e for e in run["mutants"] if not e["equivalent"]]
+    killed = [e for e in counted if e["cases"]]
+    lines = [
+        "# Mutation score by rule",
+        "",
+        "<!-- Generated by `python -m cuckoo.conformance.mutants score --write` from the "
+        "stored run tests/kit/mutation.json: do not edit. -->",
+        "",
+        "A *mutant* is the reference engine with one rule misread on purpose; the suite "
+        "*kills* it when at least one case fails. Besides one hand-written misreading per "
+        "rule, four operators make mutants of a kind: an option's value read the wrong way "
+        "round (`*-swapped`), a limit moved by one either way, scoring once per match "
+        "instead of per cycle and the other way round, and a tie-break taken from the wrong "
+        "batch. Equivalent mutants (no protocol answer can tell them from the reference) "
+        "are left out of the score.",
+        "",
+        f"Overall: {len(killed)} of {len(counted)} mutants killed by the suite alone "
+        f"({100 * len(killed) / max(len(counted), 1):.0f}%).",
+        "",
+        "| game | mutants | equivalent | killed | survived | score |",
+        "|---|---|---|---|---|---|",
+        *_rows(run, lambda e: e["game"]),
+        "",
+        "| rule | mutants | equivalent | killed | survived | score |",
+        "|---|---|---|---|---|---|",
+        *_rows(run, lambda e: e["rule"]),
+        "",
+        "## Every mutant",
+        "",
+        "| mutant | rule | misreading | cases that kill it |",
+        "|---|---|---|---:|",
+    ]
+    lines += [
+        f"| `{e['name']}` | `{e['rule']}` | {e['misreading']} | "
+        f"{'equivalent' if e['equivalent'] else len(e['cases'])} |"
+        for e in run["mutants"]
+    ]
+    survivors = [e for e in counted if not e["cases"]]
+    lines += ["", "## Survivors", ""]
+    lines += [
+        f"- `{e['name']}` ({e['rule']}): {SURVIVORS.get(e['name'], 'not yet explained')}."
+        for e in survivors
+    ] or ["None: the suite alone kills every mutant that is not equivalent."]
+    return "\n".join(lines) + "\n"
 
 
 def _rows(run: dict[str, Any], key: Callable[[dict[str, Any]], str]) -> list[str]:
@@ -863,6 +1153,7 @@ def with_table(guide: str, run: dict[str, Any]) -> str:
 
 STORED: Final = Path("tests/kit/mutation.json")
 GUIDE: Final = Path("docs/implementers.md")
+PAGE: Final = Path("docs/kit/mutation.md")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -875,21 +1166,31 @@ def main(argv: list[str] | None = None) -> int:
         "--random", type=int, default=0, metavar="N", help="and N random games each"
     )
     scoring.add_argument("--seed", type=int, default=0)
-    scoring.add_argument("-j", "--jobs", type=int, default=2)
+    scoring.add_argument("-j", "--jobs", type=int, default=1)
+    scoring.add_argument(
+        "--game", choices=(DICE, CARDS, KUCKUCK), help="only this game's mutants (--write merges)"
+    )
     scoring.add_argument(
         "--write", action="store_true", help=f"store the run in {STORED} and the table in {GUIDE}"
     )
     args = parser.parse_args(argv)
     if args.command == "serve":
         return serve(args.name)
-    run = score(args.random, args.seed, args.jobs)
+    run = score(args.random, args.seed, args.jobs, args.game)
     print(table(run), end="")
+    print(
+        "\n| rule | mutants | equivalent | killed | survived | score |\n|---|---|---|---|---|---|"
+    )
+    print("\n".join(_rows(run, lambda e: e["rule"])))
     for entry in run["mutants"]:
         if args.random and not entry["cases"]:
             print(f"{entry['name']}: random games {'kill' if entry['random'] else 'miss'} it")
     if args.write:
+        if args.game:
+            run = merged(json.loads(STORED.read_text(encoding="utf-8")), run)
         STORED.write_text(json.dumps(run, indent=1) + "\n", encoding="utf-8")
         GUIDE.write_text(with_table(GUIDE.read_text(encoding="utf-8"), run), encoding="utf-8")
+        PAGE.write_text(rule_page(run), encoding="utf-8")
     return 0
 
 

@@ -21,10 +21,12 @@ from collections import Counter
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any, Final
 
 from ..errors import shown
+from ..files import FileProblem, atomic_write, check_writable
 from ..progress import Progress
 
 __all__ = [
@@ -194,6 +196,9 @@ class Report:
     failures: list[str] = field(default_factory=list)
     covered: set[str] = field(default_factory=set)
     failed_ids: list[str] = field(default_factory=list)
+    outcomes: list[dict[str, Any]] = field(default_factory=list)
+    """Each case's outcome (``pass``, ``fail``, ``skip``, ``xfail``, ``xpass``), with its
+    game, rules and, for a failure, what went wrong: the report's cases."""
 
     @property
     def ok(self) -> bool:
@@ -204,6 +209,8 @@ class Report:
         line = f"{sum(self.passed.values())} passed, {sum(self.failed.values())} failed"
         xfailed = sum(self.xfailed.values())
         line += f", {xfailed} xfailed" if xfailed else ""
+        skipped = sum(o["outcome"] == "skip" for o in self.outcomes)
+        line += f", {skipped} skipped" if skipped else ""
         return line if self.failed or self.ok else line + ": nothing was checked"
 
 
@@ -306,7 +313,9 @@ def run_suite(
     rules = {rule for suite in suites for rule in suite["rules"]}
     for suite in suites:
         for case in suite["cases"]:
+            outcome = {"id": case["id"], "game": suite["game"], "rules": case["rules"]}
             if skip(case):
+                report.outcomes.append({**outcome, "outcome": "skip"})
                 continue
             chapter = suite["rules"].get(case["rules"][0], {}).get("section", "other")
             section = f"{suite['game']}/{chapter}"
@@ -318,15 +327,20 @@ def run_suite(
                 if problem is None:
                     log(f"XPASS {case['id']}: remove it from the expected failures")
                     report.failed[section] += 1
+                    outcome["outcome"] = "xpass"
                 else:
                     report.xfailed[section] += 1
+                    outcome["outcome"] = "xfail"
             elif problem is None:
                 report.passed[section] += 1
                 report.covered.update(case["rules"])
+                outcome["outcome"] = "pass"
             else:
                 report.failed[section] += 1
                 report.failed_ids.append(case["id"])
                 report.failures.append(f"FAIL {case['id']} ({' '.join(case['rules'])}): {problem}")
+                outcome.update(outcome="fail", problem=problem)
+            report.outcomes.append(outcome)
             if progress is not None:
                 progress.advance()
     if progress is not None:
@@ -399,6 +413,33 @@ def add_arguments(parser: argparse.ArgumentParser, jobs: Callable[[str], int]) -
         help="only this game's suite, or random games (default: all three)",
     )
     parser.add_argument(
+        "--run",
+        dest="only",
+        action="append",
+        default=[],
+        metavar="SELECTOR",
+        help="only the cases a selector matches: a case ID, rule ID, game, tag or "
+        "parameter=value, shell wildcards allowed (e.g. 'CC-*', lives=1); may be repeated "
+        "(default: every case)",
+    )
+    parser.add_argument(
+        "--skip",
+        dest="leave_out",
+        action="append",
+        default=[],
+        metavar="SELECTOR",
+        help="leave out the cases a selector matches (as --run); reported as skipped "
+        "(default: none)",
+    )
+    parser.add_argument("--report", metavar="FILE.json", help="write the results as JSON")
+    parser.add_argument(
+        "--summary",
+        metavar="FILE.md",
+        help="append a Markdown summary (e.g. to $GITHUB_STEP_SUMMARY)",
+    )
+    parser.add_argument("--html", metavar="FILE.html", help="write the results as a web page")
+    parser.add_argument("--badge", metavar="FILE.svg", help="write a badge of the pass rate")
+    parser.add_argument(
         "-j",
         "--jobs",
         type=jobs,
@@ -459,6 +500,67 @@ def main(args: argparse.Namespace) -> int:
         raise stop
 
 
+def selectors_of(case: dict[str, Any], game: str) -> list[str]:
+    """What a ``--run`` or ``--skip`` selector is matched against: the case's ID, rule IDs,
+    game, tags and ``parameter=value`` pairs (from its metadata, where the suite has it)."""
+    params = case.get("params", {})
+    words = {None: "none", True: "yes", False: "no"}
+    pairs = [
+        f"{k}={words[v] if v is None or isinstance(v, bool) else v}" for k, v in params.items()
+    ]
+    return [case["id"], *case["rules"], game, *case.get("tags", []), *pairs]
+
+
+def _selection(
+    run: list[str], skip: list[str], suites: list[dict[str, Any]]
+) -> Callable[[dict[str, Any]], bool]:
+    """Which cases to leave out: those no ``--run`` selector matches (when there are any),
+    and those a ``--skip`` selector matches.
+
+    :raises ValueError: for a selector that matches no case (a typo would run everything,
+        or skip nothing, in silence).
+    """
+    names = {
+        id(case): selectors_of(case, suite["game"]) for suite in suites for case in suite["cases"]
+    }
+    for selector in (*run, *skip):
+        if not any(_hit(words, [selector]) for words in names.values()):
+            raise ValueError(f"--run/--skip {quote(selector)} matches no case")
+
+    def left_out(case: dict[str, Any]) -> bool:
+        words = names[id(case)]
+        return (bool(run) and not _hit(words, run)) or _hit(words, skip)
+
+    return left_out
+
+
+def _hit(words: list[str], selectors: list[str]) -> bool:
+    return any(fnmatchcase(word, selector) for selector in selectors for word in words)
+
+
+def _outputs(args: argparse.Namespace) -> list[str]:
+    return [p for p in (args.report, args.summary, args.html, args.badge) if p]
+
+
+def _write_outputs(args: argparse.Namespace, report: Report, suites: list[dict[str, Any]]) -> None:
+    """The results as JSON, Markdown (appended), HTML and a badge, as asked."""
+    from . import report as results
+
+    data = results.of_run(report, suites, args.engine)
+    written: dict[str | None, Callable[[], str]] = {
+        args.report: lambda: json.dumps(data, indent=1, ensure_ascii=False) + "\n",
+        args.html: lambda: results.html(data),
+        args.badge: lambda: results.badge(data),
+    }
+    for path, text in written.items():
+        if path:
+            with atomic_write(Path(path)) as handle:
+                handle.write(text())
+    if args.summary:
+        with open(args.summary, "a", encoding="utf-8") as handle:
+            handle.write(results.markdown(data))
+
+
 def _conform(args: argparse.Namespace) -> int:
     from .differential import differential
     from .protocol import PROTOCOL
@@ -476,6 +578,18 @@ def _conform(args: argparse.Namespace) -> int:
         xfail = _expected_failures(args.xfail, suites) if args.xfail else set()
     except (OSError, ValueError) as error:
         return _usage(f"cannot read the expected failures: {error}")
+    if args.random and (args.only or args.leave_out or _outputs(args)):
+        return _usage("--run, --skip and the results files are for the suite, not --random")
+    try:
+        skip = _selection(args.only, args.leave_out, suites)
+    except ValueError as error:
+        return _usage(str(error))
+    outputs = _outputs(args)
+    for path in outputs:
+        try:
+            check_writable(Path(path))
+        except OSError as error:
+            return _usage(f"cannot write {shown(path)}: {error.strerror or error}")
     engine = Engine(args.engine, timeout=args.timeout)
     try:
         try:
@@ -496,7 +610,11 @@ def _conform(args: argparse.Namespace) -> int:
             )
         else:
             cases = sum(len(suite["cases"]) for suite in suites)
-            report = run_suite(engine, suites, xfail, progress=Progress("case", cases))
+            report = run_suite(engine, suites, xfail, skip=skip, progress=Progress("case", cases))
+            try:
+                _write_outputs(args, report, suites)
+            except (OSError, FileProblem) as error:
+                return _usage(f"cannot write the results: {error}")
         return EXIT_OK if report.ok else EXIT_FAILED
     finally:
         engine.close()

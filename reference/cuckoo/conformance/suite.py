@@ -23,6 +23,7 @@ from ..cards import rules as cards_rules
 from ..cards.notation import format_record as cards_format
 from ..cards.notation import record_of as cards_record_of
 from ..cards.playout import random_game as cards_random_game
+from ..cards.state import MAX_PLAYERS as CARD_SEATS
 from ..dice import (
     PASS,
     PLAYER_NAMES,
@@ -42,12 +43,14 @@ from ..dice import (
 from ..dice import ruleset as dice_ruleset
 from ..dice.notation import format_record, parse, record_of
 from ..dice.playout import random_game
+from ..dice.rulesets import PARAMETERS as dice_parameters
 from ..errors import shown
 from ..kuckuck import rules as kuckuck_rules
 from ..kuckuck.notation import format_record as kuckuck_format
 from ..kuckuck.notation import record_of as kuckuck_record_of
 from ..kuckuck.playout import random_game as kuckuck_random_game
 from .protocol import Session
+from .releases import VERSION, changelog
 from .runner import quote, read_bounded
 
 __all__ = ["SCHEMA", "SUITE", "build", "load", "load_all", "new_command"]
@@ -82,6 +85,8 @@ class Case:
     players: tuple[str, ...] = ()
     """For cuckoo-cards: the players in seating order; :attr:`first` is the dealer."""
     game: str = "cuckoo-dice"
+    about: str = ""
+    """One line on what the case checks; empty for one written from its expectation."""
 
     def setup(self) -> dict[str, Any]:
         """The setup as the suite file writes it."""
@@ -106,6 +111,8 @@ def _cases() -> Iterator[Case]:
     """The curated cases: every rule ID of the spec is cited by at least one."""
     yield Case("start-position", ("CD-SETUP-DICE", "CD-SETUP-ROLL", "CD-DIE-OWNER"))
     yield Case("red-first", ("CD-SETUP-FIRST", "CD-TURN-ORDER"), first="Red")
+    for name in ("dwnsiwn", "unnamed"):
+        yield Case(f"red-first-{name}", ("CD-TURN-ORDER",), ("6@003/A",), ruleset=name, first="Red")
     yield Case(
         "start-legal-moves",
         (
@@ -121,6 +128,10 @@ def _cases() -> Iterator[Case]:
         expect="legal",
     )
     yield Case("too-few-dice", ("CD-SETUP-DICE",), rolls=("122", ROLLS[1]), expect="error")
+    yield Case(
+        "too-many-dice", ("CD-SETUP-DICE",), rolls=(ROLLS[0] + "1", ROLLS[1]), expect="error"
+    )
+    yield Case("roll-below-one", ("CD-SETUP-ROLL",), rolls=("0223445566", ROLLS[1]), expect="error")
     yield Case(
         "roll-not-a-face", ("CD-SETUP-ROLL",), rolls=("1223445567", ROLLS[1]), expect="error"
     )
@@ -256,6 +267,16 @@ def _cases() -> Iterator[Case]:
     yield Case(
         "bonus-second-player", ("CD-PLACE-BONUS",), ruleset="unnamed", moves=("6@003/A", "1@111/CA")
     )
+    for name, params in (("cuckoo", {}), ("unnamed", {"dungeon_bonus": False})):
+        yield Case(
+            f"no-bonus-{name}",
+            ("CD-PLACE-BONUS", "CD-PLACE-DUNGEON"),
+            ruleset=name,
+            params=params,
+            moves=("1@111/AB",),
+            expect="error",
+            about="without the dungeon bonus, a first die in the dungeon takes no sides",
+        )
     yield Case(
         "no-bonus-later",
         ("CD-PLACE-BONUS", "CD-PLACE-DUNGEON"),
@@ -277,7 +298,18 @@ def _limit_cases(infect: str) -> Iterator[Case]:
     take = (infect, "1+3x4'(1;1,1)")
     yield Case("own-pool-takes-own", ("CD-INFECT-POOL",), moves=take, expect="error")
     any_pool = {"infection_pool": "any"}
-    yield Case("any-pool-takes-any", ("CD-INFECT-POOL",), params=any_pool, moves=take)
+    yield Case(
+        "any-pool-takes-any", ("CD-INFECT-POOL", "CD-INFECT-TAKE"), params=any_pool, moves=take
+    )
+    twice = (infect, "1+1x2(1;1,1)")
+    yield Case("limit-none", ("CD-INFECT-LIMIT",), moves=twice, about="no limit: two infections")
+    yield Case(
+        "limit-below-zero",
+        ("CD-INFECT-LIMIT", "CD-RULESET-PARAMS"),
+        params={"infection_limit": -1},
+        expect="error",
+        about="a limit one below the lowest (0) is refused",
+    )
     for limit, expect in ((0, "legal"), (2, "state")):
         yield Case(
             f"limit-{limit}",
@@ -334,7 +366,7 @@ def _game_cases(root: Path) -> Iterator[Case]:
         for param, value in (("dungeon_tiebreak", "owner"), ("side_majority", "absolute")):
             yield Case(
                 f"game-{path.stem}-{param.replace('_', '-')}-{value}",
-                ("CD-RULESET-PARAMS", "CD-SCORE-DUNGEON", "CD-SCORE-MAJORITY"),
+                ("CD-RULESET-PARAMS", "CD-SCORE-DUNGEON", "CD-SCORE-MAJORITY", "CD-SCORE-SIDE-WIN"),
                 moves,
                 "result",
                 params={param: value},
@@ -396,6 +428,7 @@ def _seated(
     expect: str = "state",
     players: tuple[str, ...] = ABC,
     dealer: str | None = None,
+    about: str = "",
     **params: Any,
 ) -> Case:
     """A case of a card game: the players in seating order (in cuckoo-cards, the first
@@ -410,6 +443,7 @@ def _seated(
         players=players,
         params=params,
         game=game,
+        about=about,
     )
 
 
@@ -479,22 +513,37 @@ def _card_cases(root: Path) -> Iterator[Case]:
     yield hand("cards-decide-first", ("CC-TURN-CHANCE",), ("deal 7h 3c 9s", "deal 2c"), "error")
     yield hand(
         "cards-to-the-right",
-        ("CC-RULESET-PARAMS", "CC-TURN-ORDER"),
+        ("CC-RULESET-PARAMS", "CC-TURN-ORDER", "CC-DEAL", "CC-SWAP"),
         ("deal 7h 3c 9s", "swap"),
         direction="right",
     )
     yield hand(
-        "cards-aces-high",
-        ("CC-RULESET-PARAMS", "CC-CARD-ORDER"),
-        ("deal Ah 3c 9s", "keep", "keep", "keep"),
+        "cards-next-dealer-right",
+        ("CC-NEXT-DEALER", "CC-RULESET-PARAMS"),
+        ("deal 7h 3c 9s", "keep", "keep", "cut Ad"),
+        direction="right",
+    )
+    for aces in ("low", "high"):
+        yield hand(
+            f"cards-aces-{aces}",
+            ("CC-RULESET-PARAMS", "CC-CARD-ORDER", "CC-LOWEST"),
+            ("deal Ah 3c 9s", "keep", "keep", "keep"),
+            aces=aces,
+        )
+    yield hand(
+        "cards-cut-aces-high",
+        ("CC-CUT", "CC-CARD-ORDER", "CC-LOWEST"),
+        ("deal 7h 3c 9s", "keep", "keep", "cut Ad"),
         aces="high",
     )
+    yield from _two_seat_cases(hand)
     yield hand("cards-one-player", ("CC-SETUP-PLAYERS",), (), "error", players=("Ann",))
     yield hand("cards-bad-variant", ("CC-RULESET-PARAMS",), (), "error", lives=0)
     yield hand("cards-perft", ("CC-TURN-ORDER",), ("deal 7h 3c 9s",), "perft 4")
     yield hand("cards-cut-king-kept", ("CC-CUT-KING",), ("deal 7h 5c 2s", "keep", "keep", "cut Kd"))
     yield hand("cards-second-dealer", ("CC-SETUP-DEALER", "CC-DEAL"), ("deal 7h",), dealer="Ben")
     yield hand("cards-parameter-unknown", ("CC-RULESET-PARAMS",), (), "error", speed=2)
+    yield hand("cards-lives-1", ("CC-RULESET-PARAMS",), (), lives=1)
     yield hand("cards-lives-99", ("CC-RULESET-PARAMS",), (), lives=99)
     yield hand("cards-lives-100", ("CC-RULESET-PARAMS",), (), "error", lives=100)
     yield hand(
@@ -512,15 +561,64 @@ def _card_cases(root: Path) -> Iterator[Case]:
     yield from _whole_games(
         CARDS,
         texts,
-        ("cards-game", ("CC-END", "CC-NOTATION-TAGS", "CC-NOTATION-DEAL")),
+        (
+            "cards-game",
+            ("CC-END", "CC-ELIMINATE", "CC-LOWEST", "CC-NOTATION-TAGS", "CC-NOTATION-DEAL"),
+        ),
         ("cards-canonical", ("CC-NOTATION-CANONICAL", "CC-NOTATION-LENIENT")),
     )
+    yield from _card_tag_cases()
     yield Case(
         "cards-not-a-record",
         ("CC-NOTATION-SYNTAX",),
         expect="error",
         record='[Game "cuckoo-cards"] [Players "A B"] [Dealer "A"] deal 1h *',
     )
+
+
+def _two_seat_cases(hand: Callable[..., Case]) -> Iterator[Case]:
+    """Two players, where left and right are the same neighbour; the fewest and the most
+    players (one past each refused); several hands, a void one first."""
+    two = ("Ann", "Ben")
+    for direction in ("left", "right"):
+        yield hand(
+            f"cards-two-swap-{direction}",
+            ("CC-TURN-ORDER", "CC-DEAL", "CC-SWAP", "CC-SETUP-PLAYERS"),
+            ("deal 7h 3c", "swap"),
+            players=two,
+            direction=direction,
+        )
+    yield hand(
+        "cards-two-lowest",
+        ("CC-LOWEST", "CC-NEXT-DEALER"),
+        ("deal 7h 3c", "keep", "keep"),
+        players=two,
+    )
+    yield hand(
+        "cards-void-then-lowest",
+        ("CC-VOID", "CC-LOWEST", "CC-NEXT-DEALER", "CC-ELIMINATE"),
+        ("deal 4h 4c", "keep", "keep", "deal 9h 3c", "keep", "keep"),
+        players=two,
+        lives=2,
+    )
+    most = tuple(f"P{n}" for n in range(1, CARD_SEATS + 2))
+    yield hand("cards-most-players", ("CC-SETUP-PLAYERS",), (), players=most[:-1])
+    yield hand("cards-too-many-players", ("CC-SETUP-PLAYERS",), (), "error", players=most)
+
+
+def _card_tag_cases() -> Iterator[Case]:
+    """CC-NOTATION-CANONICAL on parameter tags: one that names the default is kept (the
+    canonical form keeps what the record says), its value written in one way; a record
+    without them gains none."""
+    hand = '[Players "Ann Ben"] [Dealer "Ann"] deal 7h 3c keep keep *'
+    rules = ("CC-NOTATION-CANONICAL", "CC-NOTATION-LENIENT", "CC-RULESET-PARAMS")
+    for slug, tags in (
+        ("defaults-kept", '[lives " 03 "] [ACES "Low"] [direction "LEFT"]'),
+        ("others-kept", '[Lives "099"] [Aces "HIGH"] [Direction "Right"]'),
+        ("none-added", ""),
+    ):
+        record = f'[Game "cuckoo-cards"] {tags} {hand}'
+        yield Case(f"cards-canonical-tags-{slug}", rules, expect="format", record=record)
 
 
 KUCKUCK: Final = "zum-kuckuck"
@@ -572,7 +670,20 @@ def _kuckuck_cases(root: Path) -> Iterator[Case]:
     yield match("zk-bad-variant", ("ZK-RULESET-PARAMS",), (), "error", variant="quick")
     yield match("zk-perft", ("ZK-ROUND-NEST", "ZK-BASIC-SIMULTANEOUS"), DEAL3, "perft 3")
     yield match("zk-parameter-unknown", ("ZK-RULESET-PARAMS",), (), "error", speed=2)
+    yield match("zk-four-players", ("ZK-SETUP-PLAYERS",), players=four)
     yield match("zk-five-players", ("ZK-SETUP-PLAYERS",), players=(*four, "Eve"))
+    five = (*DEAL3, f"deal Dan {LOW}", "deal Eve " + " ".join(map(str, range(37, 49))))
+    for seats in (4, 5):
+        yield match(
+            f"zk-dealt-{seats}", ("ZK-SETUP-COUNT",), five[:seats], players=(*four, "Eve")[:seats]
+        )
+    yield match(
+        "zk-one-cycle-result",
+        ("ZK-MATCH-CYCLES", "ZK-MATCH-WINNER"),
+        dropped,
+        "result",
+        about="one cycle scored is not the match: no winner yet",
+    )
     yield match("zk-six-players", ("ZK-SETUP-PLAYERS",), (), "error", players=(*four, "Eve", "Fay"))
     yield match(
         "zk-order-turn-before-hand",
@@ -630,13 +741,33 @@ def _kuckuck_cases(root: Path) -> Iterator[Case]:
         variant = kuckuck_rules(variant=("basic", "tactical")[seed % 2])
         setup, moves = kuckuck_random_game(variant, Random(seed), 3 + seed % 3)
         texts.append(kuckuck_format(kuckuck_record_of(variant, setup, moves)))
+    tactical = kuckuck_rules(variant="tactical")
+    setup, moves = kuckuck_random_game(tactical, Random(60), 5)  # the first seed that shows it
+    yield Case(
+        "zk-batches-tactical",
+        ("ZK-TACTICAL-NEXT", "ZK-ROUND-TURN", "ZK-ROUND-DROP", "ZK-ROUND-PASS"),
+        expect="result",
+        record=" ".join(kuckuck_format(kuckuck_record_of(tactical, setup, moves)).split()),
+        about="a five-player tactical match in which a player who turned in an early batch "
+        "drops out in a later one: only the last batch's turners decide who starts next",
+    )
     text = texts[-1]
     yield from _whole_games(
         KUCKUCK,
         texts,
         (
             "zk-match",
-            ("ZK-MATCH-CYCLES", "ZK-MATCH-WINNER", "ZK-NOTATION-RESULT", "ZK-NOTATION-DEAL"),
+            (
+                "ZK-MATCH-CYCLES",
+                "ZK-MATCH-WINNER",
+                "ZK-NOTATION-RESULT",
+                "ZK-NOTATION-DEAL",
+                "ZK-ROUND-TAKE",
+                "ZK-CYCLE-END",
+                "ZK-SCORE-COCKATOOS",
+                "ZK-SCORE-LOWEST",
+                "ZK-SCORE-DROPPED",
+            ),
         ),
         ("zk-canonical", ("ZK-NOTATION-CANONICAL", "ZK-NOTATION-TAGS")),
     )
@@ -697,9 +828,16 @@ def _examples(path: Path) -> Iterator[Case]:
         rules, expect = fields["rules"], fields["expect"]
         kind = "error" if expect.split()[0] in ("illegal", "malformed", "ambiguous") else "state"
         record = " ".join(body.split())
-        yield Case(f"spec-{slug}", tuple(rules.split()), expect=kind, record=record)
+        about = " ".join(fields.get("caption", "").split())
+        yield Case(f"spec-{slug}", tuple(rules.split()), expect=kind, record=record, about=about)
         if kind == "state" and "ZK-MATCH-WINNER" in rules.split():  # not in the state
-            yield Case(f"spec-{slug}-result", ("ZK-MATCH-WINNER",), expect="result", record=record)
+            yield Case(
+                f"spec-{slug}-result",
+                ("ZK-MATCH-WINNER",),
+                expect="result",
+                record=record,
+                about=about,
+            )
 
 
 SETTINGS: Final = (
@@ -776,9 +914,32 @@ def _ask(session: Session, line: str) -> tuple[bool, str]:
     return answer.startswith("="), answer[2:] if len(answer) > 1 else ""
 
 
-def _expected(case: Case) -> dict[str, Any]:
-    """Run *case* through the reference's protocol session and record its answers."""
+def _run(case: Case, game: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The expectation of *case*, and what its run shows about it: whether it stopped at
+    the setup, and how many hands or cycles it ran over (its metadata)."""
     session = Session()
+    expect = _answers(case, session)
+    ok, payload = _ask(session, "state")
+    state = json.loads(payload) if ok else {}
+    span = state.get({CARDS: "hands", KUCKUCK: "cycle"}.get(game, ""))
+    error = expect.get("error", {})
+    setup = bool(error) and bool(re.search(r"-(SETUP|RULESET)-", error["rule"]))
+    return expect, {"span": span, "setup": setup and _stops_at_setup(case)}
+
+
+def _stops_at_setup(case: Case) -> bool:
+    """Whether the case's first command (``new``, or a record before its first move) is
+    what the reference refuses."""
+    session = Session()
+    if case.record is None:
+        return not _ask(session, new_command(case.setup()))[0]
+    tags = re.match(r"(\s*\[[^\]]*\])*", case.record)
+    head = tags[0] if tags else ""
+    return not _ask(session, f"record {head} *")[0] and not _ask(session, f"format {head} *")[0]
+
+
+def _answers(case: Case, session: Session) -> dict[str, Any]:
+    """The expectation of *case*, run in *session*."""
     if case.record is not None:
         commands = (
             ["format " + case.record] if case.expect == "format" else ["record " + case.record]
@@ -830,6 +991,115 @@ def _sections(spec: Path) -> dict[str, dict[str, str]]:
     return rules
 
 
+_TAG: Final = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+
+
+def _given(game: str, case: Case) -> tuple[str | None, dict[str, Any], list[str], list[str]]:
+    """What *case* sets up, from its setup or its record's tags, as written: the ruleset
+    (the dice game's; Zum Kuckuck!'s variant), the parameters given, the players, the
+    rolls."""
+    if case.record is None:
+        params = dict(case.params)
+        if game in (CARDS, KUCKUCK):
+            named = params.get("variant") if game == KUCKUCK else None
+            return named, params, list(case.players), []
+        return case.ruleset, params, ["Blue", "Red"], list(case.rolls)
+    tags = {name.lower(): value for name, value in _TAG.findall(case.record)}
+    if game in (CARDS, KUCKUCK):
+        names = tags.get("players", "").replace(",", " ").split()
+        wanted = {"lives", "aces", "direction"} if game == CARDS else {"variant"}
+        params = {k: _value(v) for k, v in tags.items() if k in wanted}
+        return params.get("variant"), params, names, []
+    params = {
+        name: _value(tags[name.replace("_", "")])
+        for name in dice_parameters
+        if name.replace("_", "") in tags
+    }
+    rolls = [tags.get("blueroll", ""), tags.get("redroll", "")]
+    return tags.get("ruleset", "cuckoo").strip().lower(), params, ["Blue", "Red"], rolls
+
+
+def _value(text: str) -> Any:
+    """A tag's value as the setup would give it: a number, yes/no, none, or lower case."""
+    text = text.strip().lower()
+    words: dict[str, Any] = {"none": None, "yes": True, "no": False}
+    if text.lstrip("-").isdigit() and text.isascii():
+        return int(text)
+    return words.get(text, text)
+
+
+def metadata(game: str, case: Case, expect: dict[str, Any], seen: dict[str, Any]) -> dict[str, Any]:
+    """The case's metadata (the runner contract's per-case fields): game, ruleset, every
+    parameter's value (the defaults filled in), players, feature tags, one line about it;
+    and, where they apply, the dice per roll and faces rolled, and the hands or cycles run
+    over (``span``)."""
+    ruleset, given, players, rolls = _given(game, case)
+    defaults: dict[str, Any]
+    if game == CARDS:
+        defaults = {"lives": 3, "aces": "low", "direction": "left"}
+    elif game == KUCKUCK:
+        defaults = {"variant": "basic"}
+        ruleset = given.get("variant", "basic")
+    else:
+        base = RULESETS.get(ruleset or "", RULESETS["cuckoo"])
+        defaults = {name: getattr(base, name) for name in dice_parameters}
+    params = {**defaults, **given}
+    meta: dict[str, Any] = {
+        "game": game,
+        "ruleset": ruleset,
+        "params": params,
+        "players": len(players),
+    }
+    if game == "cuckoo-dice":
+        rolled = [[int(c) for c in roll if c.isdigit()] for roll in rolls]
+        meta["dice"] = sorted({len(roll) for roll in rolled})
+        meta["faces"] = sorted({face for roll in rolled for face in roll})
+    elif isinstance(seen["span"], int):
+        meta["span"] = seen["span"]
+    kind = next(iter(expect))
+    tags = [kind, "record" if case.record is not None else "moves"]
+    tags += ["setup"] if seen["setup"] else []
+    tags += ["spec-example"] if case.id.startswith("spec-") else []
+    tags += ["order-of-checks"] if "order-" in case.id else []
+    tags += ["non-default"] if any(params[k] != v for k, v in defaults.items()) else []
+    if case.record is not None and re.search(r"(^|\s)(\?|show)(\s|$)", case.record, re.I):
+        tags.append("partial")
+    if isinstance(seen["span"], int) and seen["span"] >= 2:
+        tags.append("several-cycles" if game == KUCKUCK else "several-hands")
+    meta["tags"] = tags
+    meta["about"] = case.about or _about(case, expect, params, defaults)
+    return meta
+
+
+_ASKED: Final = {
+    "state": "state",
+    "legal": "legal moves",
+    "result": "result",
+    "chance": "chance outcomes",
+    "perft": "perft counts",
+}
+
+
+def _about(
+    case: Case, expect: dict[str, Any], params: dict[str, Any], defaults: dict[str, Any]
+) -> str:
+    """One line on what *case* checks, from its expectation, when none was written."""
+    kind, value = next(iter(expect.items()))
+    if case.record is not None:
+        where = "a record"
+    else:
+        count = len(case.moves)
+        where = f"{count} move{'' if count == 1 else 's'} from the setup"
+    if kind == "error":
+        what = f"{where} refused under {value['rule']}"
+    elif kind == "format":
+        what = "the canonical form of a record"
+    else:
+        what = f"the {_ASKED[kind]} after {where}"
+    changed = [f"{k}={v}" for k, v in params.items() if defaults.get(k) != v]
+    return what + (f" ({', '.join(changed)})" if changed else "")
+
+
 def new_command(setup: dict[str, Any]) -> str:
     """The protocol's ``new`` command for a suite case's setup."""
     words = {None: "none", True: "yes", False: "no"}
@@ -867,11 +1137,14 @@ def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
         else:
             entry["setup"] = case.setup()
             entry["moves"] = list(case.moves)
-        entry["expect"] = _expected(case)
+        entry["expect"], seen = _run(case, game)
+        entry.update(metadata(game, case, entry["expect"], seen))
         cases.append(entry)
     return {
         "schema": SCHEMA,
         "game": game,
+        "version": VERSION,
+        "changelog": changelog(game, cases),
         "rules": _sections(root / "spec" / game),
         "cases": cases,
     }
@@ -923,6 +1196,16 @@ EXPECTED: Final[dict[str, Callable[[Any], bool]]] = {
 """What each kind of expected answer must hold."""
 
 
+METADATA: Final[dict[str, type]] = {
+    "game": str,
+    "params": dict,
+    "players": int,
+    "tags": list,
+    "about": str,
+}
+"""The per-case metadata a runner may select by (each optional, as in older suites)."""
+
+
 def _all(kind: type, values: Any) -> bool:
     return all(isinstance(v, kind) and not isinstance(v, bool) for v in values)
 
@@ -932,6 +1215,8 @@ def _shape(suite: dict[str, Any]) -> str | None:
     rules, cases = suite.get("rules"), suite.get("cases")
     if not isinstance(suite.get("game"), str):
         return "'game' must be a name"
+    if not isinstance(suite.get("version", ""), str):
+        return "'version' must be a text, such as '2026.12'"
     if not (isinstance(rules, dict) and all(isinstance(r, dict) for r in rules.values())):
         return "'rules' must map each rule ID to its section"
     if not isinstance(cases, list):
@@ -962,6 +1247,11 @@ def _case_problem(case: Any) -> str | None:
     kind, value = next(iter(expect.items()))
     if not EXPECTED[kind](value):
         return f"'expect' {kind!r} is not of the right type"
+    for name, kind_of in METADATA.items():
+        if name in case and not isinstance(case[name], kind_of):
+            return f"metadata {name!r} must be a {kind_of.__name__}"
+    if not _all(str, case.get("tags", [])):
+        return "'tags' must be a list of words"
     if "record" in case:
         return None if isinstance(case["record"], str) else "'record' must be a text"
     if not (isinstance(case.get("moves"), list) and _all(str, case["moves"])):

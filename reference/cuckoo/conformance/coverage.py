@@ -1,0 +1,247 @@
+"""Coverage by design: which rule is checked under which value of which parameter.
+
+Every rule that takes a parameter, an option or a limit is listed here with the values it
+must be checked under (:data:`DIMENSIONS`): every ruleset, variant, direction, ace rule and
+player-count class, both sides of every numeric limit (the lowest and highest legal value,
+and one past each, which must be refused), and, for the rules that score, eliminate or
+break ties, cases that run over more than one hand or cycle.  The table of rule, value and
+cases is generated from the suite's own metadata into ``docs/kit/coverage.md``; a test
+fails when a row has no case and is not in the committed list of known gaps
+(:data:`GAPS`), which may only shrink.
+
+``python -m cuckoo.conformance.coverage --write`` rewrites the page and the gaps file.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from ..cards.state import MAX_PLAYERS as CARD_SEATS
+from ..kuckuck.state import MAX_PLAYERS as ZK_SEATS
+
+__all__ = ["DIMENSIONS", "GAPS", "PAGE", "REASONS", "Dimension", "Row", "gaps", "page", "rows"]
+
+PAGE: Final = Path("docs/kit/coverage.md")
+GAPS: Final = Path("tests/kit/coverage-gaps.json")
+
+
+def _param(name: str) -> Callable[[dict[str, Any]], Iterable[object]]:
+    """A case's value of parameter *name*, from its metadata."""
+    return lambda case: [case["params"].get(name)] if "params" in case else []
+
+
+def _meta(name: str) -> Callable[[dict[str, Any]], Iterable[object]]:
+    """A case's value of a metadata field that holds one value or a list of them."""
+
+    def values(case: dict[str, Any]) -> Iterable[object]:
+        value = case.get(name)
+        return value if isinstance(value, list) else [] if value is None else [value]
+
+    return values
+
+
+def _seats(case: dict[str, Any]) -> Iterable[object]:
+    """The player-count class: two (where left and right are the same neighbour) or more."""
+    seats = case.get("players")
+    return [] if not isinstance(seats, int) else ["two" if seats == 2 else "three or more"]
+
+
+def _span(case: dict[str, Any]) -> Iterable[object]:
+    """Whether the case runs over one hand or cycle, or over several."""
+    span = case.get("span")
+    return [] if not isinstance(span, int) else ["one" if span <= 1 else "several"]
+
+
+@dataclass(frozen=True)
+class Dimension:
+    """A parameter (or limit, or class) and the rules that must be checked under each of
+    its values; *refused* are the values one past a limit, which a case must see refused."""
+
+    game: str
+    name: str
+    values: tuple[object, ...]
+    rules: tuple[str, ...]
+    refused: tuple[object, ...] = ()
+    of: Callable[[dict[str, Any]], Iterable[object]] | None = None
+
+    def values_of(self, case: dict[str, Any]) -> list[object]:
+        """The values *case* checks this dimension under."""
+        return list((self.of or _param(self.name))(case))
+
+
+DICE, CARDS, ZK = "cuckoo-dice", "cuckoo-cards", "zum-kuckuck"
+_WHOLE_GAME: Final = ("CD-SCORE-SIDE-WIN", "CD-SCORE-MAJORITY", "CD-TURN-ORDER", "CD-TURN-OVER")
+_TIES: Final = ("CD-SCORE-DUNGEON", "CD-SCORE-CAPTURES", "CD-SCORE-SHARED")
+_AROUND: Final = ("CC-TURN-ORDER", "CC-DEAL", "CC-SWAP", "CC-NEXT-DEALER")
+_HANDS: Final = ("CC-LOWEST", "CC-ELIMINATE", "CC-END", "CC-NEXT-DEALER", "CC-VOID")
+_VERSIONS: Final = (
+    *("ZK-ROUND-PLAY", "ZK-ROUND-TAKE", "ZK-ROUND-DROP", "ZK-ROUND-PASS", "ZK-CYCLE-END"),
+    *("ZK-SCORE-COCKATOOS", "ZK-SCORE-LOWEST", "ZK-MATCH-WINNER", "ZK-NOTATION-PLAYS"),
+)
+_SEATS: Final = ("ZK-SETUP-PLAYERS", "ZK-SETUP-COUNT", "ZK-MATCH-CYCLES")
+_CYCLES: Final = (
+    *("ZK-SCORE-COCKATOOS", "ZK-SCORE-DROPPED", "ZK-SCORE-LOWEST", "ZK-SCORE-NONE"),
+    *("ZK-MATCH-CYCLES", "ZK-MATCH-WINNER", "ZK-CYCLE-PASS"),
+)
+_TWO_OR_MORE: Final = ("two", "three or more")
+DIMENSIONS: Final = (
+    Dimension(DICE, "ruleset", ("cuckoo", "dwnsiwn", "unnamed"), _WHOLE_GAME, of=_meta("ruleset")),
+    Dimension(DICE, "handedness", ("western", "eastern"), ("CD-DIE-CORNER", "CD-PLACE-APEX")),
+    Dimension(DICE, "infection_pool", ("own", "any"), ("CD-INFECT-POOL", "CD-INFECT-TAKE")),
+    Dimension(DICE, "infection_limit", (None, 0, 1, 2), ("CD-INFECT-LIMIT",), refused=(-1,)),
+    Dimension(DICE, "side_majority", ("relative", "absolute"), _WHOLE_GAME[:2]),
+    Dimension(DICE, "tiebreak", ("dungeon", "captures-dungeon"), _TIES),
+    Dimension(DICE, "dungeon_tiebreak", ("placer", "owner"), _TIES[:1]),
+    Dimension(DICE, "dungeon_bonus", (False, True), ("CD-PLACE-BONUS",)),
+    Dimension(DICE, "dice", (10,), ("CD-SETUP-DICE",), refused=(9, 11), of=_meta("dice")),
+    Dimension(DICE, "faces", (1, 6), ("CD-SETUP-ROLL",), refused=(0, 7), of=_meta("faces")),
+    Dimension(CARDS, "aces", ("low", "high"), ("CC-CARD-ORDER", "CC-LOWEST", "CC-CUT")),
+    Dimension(CARDS, "direction", ("left", "right"), _AROUND),
+    Dimension(CARDS, "lives", (1, 99), ("CC-RULESET-PARAMS",), refused=(0, 100)),
+    Dimension(CARDS, "lives", (1, 2, 3), ("CC-ELIMINATE", "CC-END")),
+    Dimension(
+        CARDS,
+        "players",
+        (2, CARD_SEATS),
+        ("CC-SETUP-PLAYERS",),
+        (1, CARD_SEATS + 1),
+        _meta("players"),
+    ),
+    Dimension(CARDS, "seats", _TWO_OR_MORE, (*_AROUND, "CC-LOWEST"), of=_seats),
+    Dimension(CARDS, "hands", ("one", "several"), _HANDS, of=_span),
+    Dimension(ZK, "variant", ("basic", "tactical"), _VERSIONS),
+    Dimension(ZK, "players", (3, 4, ZK_SEATS), _SEATS, (2, ZK_SEATS + 1), _meta("players")),
+    # A pass needs a player still in after a drop-out, and a third one: never with three.
+    Dimension(ZK, "players", (4, ZK_SEATS), ("ZK-ROUND-PASS",), of=_meta("players")),
+    Dimension(ZK, "cycles", ("one", "several"), _CYCLES, of=_span),
+)
+"""Every rule that takes a parameter, option, limit or class, with the values it must be
+checked under."""
+
+
+REASONS: Final[dict[str, str]] = {}
+"""Why each known gap is open; a gap without a reason fails the tests."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the coverage table: a rule under one value, and the cases that check it."""
+
+    game: str
+    rule: str
+    name: str
+    value: object
+    refused: bool
+    cases: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        """The row's name in the gaps file."""
+        return f"{self.rule} {self.name}={_shown(self.value)}"
+
+
+def _shown(value: object) -> str:
+    """A value as the protocol writes it (``none``, ``yes``, ``no``, or as it is)."""
+    if value is None or isinstance(value, bool):
+        return {None: "none", True: "yes", False: "no"}[value]
+    return str(value)
+
+
+def rows(suites: list[dict[str, Any]]) -> list[Row]:
+    """Every row of the table, in the order of :data:`DIMENSIONS`.
+
+    A legal value counts the cases that cite the rule under it and do not stop at a
+    refused setup; a refused value counts the cases that see that setup refused."""
+    by_game = {suite["game"]: suite["cases"] for suite in suites}
+    table = []
+    for dim in DIMENSIONS:
+        cases = by_game.get(dim.game, [])
+        for rule in dim.rules:
+            for value in dim.values:
+                found = tuple(
+                    c["id"]
+                    for c in cases
+                    if rule in c["rules"]
+                    and _has(dim.values_of(c), value)
+                    and not _refused_setup(c)
+                )
+                table.append(Row(dim.game, rule, dim.name, value, False, found))
+            for value in dim.refused if rule == dim.rules[0] else ():
+                found = tuple(
+                    c["id"] for c in cases if _has(dim.values_of(c), value) and _refused_setup(c)
+                )
+                table.append(Row(dim.game, rule, dim.name, value, True, found))
+    return table
+
+
+def _has(values: list[object], value: object) -> bool:
+    """Whether *value* is among *values*, a bool never taken for 0 or 1."""
+    return any(type(v) is type(value) and v == value for v in values)
+
+
+def _refused_setup(case: dict[str, Any]) -> bool:
+    """Whether the case stops at its setup: the setup, or the record's tags, refused."""
+    error = case["expect"].get("error")
+    return bool(error) and "setup" in case.get("tags", [])
+
+
+def gaps(suites: list[dict[str, Any]]) -> list[str]:
+    """The rows without a case."""
+    return [row.key for row in rows(suites) if not row.cases]
+
+
+def page(suites: list[dict[str, Any]]) -> str:
+    """The docs page: the table, then the gaps."""
+    table = rows(suites)
+    lines = [
+        "# Coverage by design",
+        "",
+        "<!-- Generated by `python -m cuckoo.conformance.coverage --write`: do not edit. -->",
+        "",
+        "Every rule that takes a parameter, an option, a limit or a player-count class, with "
+        "the number of suite cases that check it under each value. A value marked *refused* "
+        "is one past a limit: its cases see the setup refused. *hands* and *cycles* say "
+        "whether a case runs over one hand (cycle) or several. A test fails when a row "
+        "without cases appears that is not among the known gaps below, and when a known gap "
+        "is closed but still listed.",
+        "",
+    ]
+    for game in (DICE, CARDS, ZK):
+        lines += [f"## {game}", "", "| rule | parameter | value | cases |", "|---|---|---|---:|"]
+        for row in (r for r in table if r.game == game):
+            value = f"{_shown(row.value)} (refused)" if row.refused else _shown(row.value)
+            lines.append(f"| `{row.rule}` | {row.name} | {value} | {len(row.cases)} |")
+        lines.append("")
+    missing = [row.key for row in table if not row.cases]
+    lines += ["## Known gaps", ""]
+    lines += [f"- `{key}`: {REASONS.get(key, 'no reason given')}." for key in missing] or [
+        "None: every row has a case."
+    ]
+    counted = sum(1 for row in table if row.cases)
+    lines += ["", f"{counted} of {len(table)} rows have at least one case.", ""]
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    """Print the gaps; with ``--write``, rewrite the docs page and the gaps file."""
+    from .suite import load_all
+
+    suites = load_all()
+    missing = gaps(suites)
+    if "--write" in argv:
+        PAGE.parent.mkdir(parents=True, exist_ok=True)
+        PAGE.write_text(page(suites), encoding="utf-8")
+        GAPS.write_text(json.dumps(missing, indent=1) + "\n", encoding="utf-8")
+    for key in missing:
+        print(f"gap: {key}")
+    print(f"{len(missing)} gaps of {len(rows(suites))} rows")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

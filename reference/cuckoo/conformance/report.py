@@ -1,0 +1,281 @@
+"""A conformance run's results as data: JSON, Markdown, HTML and a badge.
+
+``cuckoo conform --report FILE.json`` writes :func:`of_run`'s object; the other forms are
+rendered from it alone, so a stored report can be rendered again later
+(``python -m cuckoo.conformance.report FILE.json --markdown``, ``--html`` or ``--badge``).
+The JSON's shape is versioned by its ``schema``; the runner contract (docs/kit/runners.md)
+describes it field by field.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from datetime import UTC, datetime
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from .protocol import PROTOCOL
+
+if TYPE_CHECKING:
+    from .runner import Report
+
+__all__ = ["REPORT_SCHEMA", "badge", "html", "markdown", "matrix", "of_run", "stored"]
+
+REPORT_SCHEMA: Final = "cuckoo-conformance-report/1"
+OUTCOMES: Final = ("pass", "fail", "skip", "xfail", "xpass")
+
+
+def _counts(outcomes: list[dict[str, Any]]) -> dict[str, int]:
+    counted = Counter(o["outcome"] for o in outcomes)
+    return {name: counted[name] for name in OUTCOMES}
+
+
+def of_run(report: Report, suites: list[dict[str, Any]], engine: str) -> dict[str, Any]:
+    """The report of a run of *suites* against *engine*: totals, by game, by rule (a case
+    counts for every rule it cites), and every case's outcome."""
+    outcomes = report.outcomes
+    by_rule: dict[str, list[dict[str, Any]]] = {}
+    for outcome in outcomes:
+        for rule in outcome["rules"]:
+            by_rule.setdefault(rule, []).append(outcome)
+    games = [suite["game"] for suite in suites]
+    return {
+        "schema": REPORT_SCHEMA,
+        "protocol": PROTOCOL,
+        "engine": engine,
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "suites": {suite["game"]: suite.get("version", "unversioned") for suite in suites},
+        "totals": _counts(outcomes),
+        "games": {g: _counts([o for o in outcomes if o["game"] == g]) for g in games},
+        "rules": {rule: _counts(by_rule[rule]) for rule in sorted(by_rule)},
+        "cases": outcomes,
+    }
+
+
+def _passed(counts: dict[str, int]) -> str:
+    """``N/M passed``: of the cases run (skipped ones left out)."""
+    run = counts["pass"] + counts["fail"] + counts["xfail"] + counts["xpass"]
+    return f"{counts['pass']}/{run} passed"
+
+
+def _extra(counts: dict[str, int]) -> str:
+    words = [
+        f"{counts[name]} {label}"
+        for name, label in (("fail", "failed"), ("skip", "skipped"), ("xfail", "xfailed"))
+        if counts[name]
+    ]
+    words += [f"{counts['xpass']} passed unexpectedly"] if counts["xpass"] else []
+    return ", ".join(words)
+
+
+def _failing_rules(data: dict[str, Any]) -> list[str]:
+    return [rule for rule, counts in data["rules"].items() if counts["fail"] or counts["xpass"]]
+
+
+def markdown(data: dict[str, Any]) -> str:
+    """A summary for a CI job's step summary: totals, a line per game, the rules that
+    fail, and the failures (folded)."""
+    totals = data["totals"]
+    mark = "✅" if not (totals["fail"] or totals["xpass"]) else "❌"
+    lines = [
+        f"## {mark} Cuckoo conformance: {_passed(totals)}",
+        "",
+        f"Engine `{data['engine']}`, {data['protocol']}, {data['date']}.",
+        "",
+        "| game | suite | passed | failed | skipped |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for game, counts in data["games"].items():
+        version = data["suites"].get(game, "")
+        lines.append(
+            f"| `{game}` | {version} | {counts['pass']} | {counts['fail'] + counts['xpass']} "
+            f"| {counts['skip']} |"
+        )
+    failing = _failing_rules(data)
+    if failing:
+        lines += ["", f"Rules with a failing case: {', '.join(f'`{r}`' for r in failing)}."]
+        failures = [c for c in data["cases"] if c["outcome"] in ("fail", "xpass")]
+        lines += ["", "<details><summary>Failures</summary>", ""]
+        lines += [
+            f"- `{c['id']}` ({' '.join(c['rules'])}): {c.get('problem', 'passed unexpectedly')}"
+            for c in failures
+        ]
+        lines += ["", "</details>"]
+    return "\n".join(lines) + "\n\n"
+
+
+_STYLE: Final = (
+    "body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem}"
+    "table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #888;padding:.2rem .5rem}"
+    "td.n{text-align:right}.fail{background:#fdd}.pass{background:#dfd}"
+)
+
+
+def html(data: dict[str, Any]) -> str:
+    """A page of its own (no script, no outside resource): totals, games, rules, failures."""
+    totals = data["totals"]
+
+    def row(name: str, counts: dict[str, int]) -> str:
+        bad = counts["fail"] + counts["xpass"]
+        cells = "".join(
+            f'<td class="n">{n}</td>'
+            for n in (counts["pass"], bad, counts["skip"], counts["xfail"])
+        )
+        return f'<tr class="{"fail" if bad else "pass"}"><td>{escape(name)}</td>{cells}</tr>'
+
+    head = "<tr><th>{}</th><th>passed</th><th>failed</th><th>skipped</th><th>xfailed</th></tr>"
+    failures = [c for c in data["cases"] if c["outcome"] in ("fail", "xpass")]
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>Cuckoo conformance: {escape(_passed(totals))}</title>",
+        f"<style>{_STYLE}</style></head><body>",
+        f"<h1>Cuckoo conformance: {escape(_passed(totals))}</h1>",
+        f"<p>Engine <code>{escape(data['engine'])}</code>, {escape(data['protocol'])}, "
+        f"{escape(data['date'])}. {escape(_extra(totals))}</p>",
+        "<h2>Games</h2><table>",
+        head.format("game"),
+        *(row(f"{g} ({data['suites'].get(g, '')})", c) for g, c in data["games"].items()),
+        "</table><h2>Rules</h2><table>",
+        head.format("rule"),
+        *(row(rule, counts) for rule, counts in data["rules"].items()),
+        "</table>",
+    ]
+    if failures:
+        parts.append("<h2>Failures</h2><ul>")
+        parts += [
+            f"<li><code>{escape(c['id'])}</code> ({escape(' '.join(c['rules']))}): "
+            f"{escape(c.get('problem', 'passed unexpectedly'))}</li>"
+            for c in failures
+        ]
+        parts.append("</ul>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def badge(data: dict[str, Any], label: str = "cuckoo conformance") -> str:
+    """A flat badge, as shields.io draws them: green when everything run passed, red when
+    something failed, with the share passed."""
+    totals = data["totals"]
+    value = _passed(totals).removesuffix(" passed")
+    colour = "#e05d44" if totals["fail"] or totals["xpass"] else "#4c1"
+    left, right = (7 * len(text) + 10 for text in (label, value))  # Verdana 11 px, roughly
+    width = left + right
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="20" role="img" '
+        f'aria-label="{escape(label)}: {escape(value)}"><title>{escape(label)}: '
+        f"{escape(value)}</title>"
+        f'<rect width="{left}" height="20" fill="#555"/>'
+        f'<rect x="{left}" width="{right}" height="20" fill="{colour}"/>'
+        '<g fill="#fff" text-anchor="middle" font-family="Verdana,DejaVu Sans,sans-serif" '
+        'font-size="11">'
+        f'<text x="{left / 2:g}" y="14">{escape(label)}</text>'
+        f'<text x="{left + right / 2:g}" y="14">{escape(value)}</text></g></svg>\n'
+    )
+
+
+STORED: Final = Path("tests/kit/reports")
+"""Stored runs of implementations, one report each, named after the implementation."""
+PAGE: Final = Path("docs/kit/implementations.md")
+
+
+def _cell(counts: dict[str, int]) -> str:
+    """A rule's or game's outcome for one implementation, in a few characters."""
+    run = counts["pass"] + counts["fail"] + counts["xfail"] + counts["xpass"]
+    bad = counts["fail"] + counts["xpass"]
+    if not run:
+        return "skipped" if counts["skip"] else ""
+    return f"✗ {bad} of {run}" if bad else f"✓ {run}"
+
+
+def matrix(reports: dict[str, dict[str, Any]]) -> str:
+    """The public page of implementations by game and rule, from stored *reports* (by name):
+    ✓ and the cases passed, ✗ and the cases failed of those run, or skipped."""
+    names = sorted(reports)
+    games = sorted({g for r in reports.values() for g in r["games"]})
+    lines = [
+        "# Implementations",
+        "",
+        "<!-- Generated by `python -m cuckoo.conformance.report page` from the stored runs "
+        "in tests/kit/reports: do not edit. -->",
+        "",
+        "Each implementation's last stored run of the suite (`cuckoo conform --report`), "
+        "game by game and rule by rule: ✓ and the cases passed, or ✗ and the cases failed of "
+        "those run. A case counts under every rule it cites. A `demo-` run is the "
+        "reference with one rule misread on purpose (a mutant, docs/kit/mutation.md), kept "
+        "to show what a failing implementation looks like. Store a run with `cuckoo conform "
+        "--engine COMMAND --report tests/kit/reports/NAME.json`.",
+        "",
+        "| implementation | engine | protocol | date |",
+        "|---|---|---|---|",
+        *(
+            f"| {n} | `{reports[n]['engine']}` | {reports[n]['protocol']} | "
+            f"{reports[n]['date'][:10]} |"
+            for n in names
+        ),
+        "",
+        f"| game | {' | '.join(names)} |",
+        "|---|" + "---|" * len(names),
+    ]
+    for game in games:
+        cells = [
+            f"{_cell(reports[n]['games'][game])} (suite {reports[n]['suites'].get(game, '?')})"
+            if game in reports[n]["games"]
+            else ""
+            for n in names
+        ]
+        lines.append(f"| `{game}` | {' | '.join(cells)} |")
+    prefixes = {"cuckoo-dice": "CD-", "cuckoo-cards": "CC-", "zum-kuckuck": "ZK-"}
+    for game in games:
+        rules = sorted(
+            {r for n in names for r in reports[n]["rules"] if r.startswith(prefixes.get(game, ""))}
+        )
+        lines += ["", f"## {game}", "", f"| rule | {' | '.join(names)} |"]
+        lines.append("|---|" + "---|" * len(names))
+        for rule in rules:
+            cells = [
+                _cell(reports[n]["rules"][rule]) if rule in reports[n]["rules"] else ""
+                for n in names
+            ]
+            lines.append(f"| `{rule}` | {' | '.join(cells)} |")
+    return "\n".join(lines) + "\n"
+
+
+def stored() -> dict[str, dict[str, Any]]:
+    """The stored runs, by implementation name (the file's stem)."""
+    return {
+        path.stem: json.loads(path.read_text(encoding="utf-8"))
+        for path in sorted(STORED.glob("*.json"))
+    }
+
+
+def main(argv: list[str]) -> int:
+    """Render a stored report: ``report.py FILE.json --markdown|--html|--badge``; or
+    ``report.py page`` to rewrite the page of implementations from the stored runs."""
+    if argv == ["page"]:
+        PAGE.write_text(matrix(stored()), encoding="utf-8")
+        print(f"wrote {PAGE}")
+        return 0
+    forms = {"--markdown": markdown, "--html": html, "--badge": badge}
+    if len(argv) != 2 or argv[1] not in forms:
+        usage = "usage: python -m cuckoo.conformance.report FILE.json --markdown|--html|--badge"
+        print(usage, file=sys.stderr)
+        return 2
+    try:
+        data = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        print(f"cuckoo: cannot read {argv[0]}: {error}", file=sys.stderr)
+        return 2
+    if not isinstance(data, dict) or data.get("schema") != REPORT_SCHEMA:
+        print(f"cuckoo: {argv[0]}: not a report of schema {REPORT_SCHEMA!r}", file=sys.stderr)
+        return 2
+    sys.stdout.write(forms[argv[1]](data))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

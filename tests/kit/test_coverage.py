@@ -1,0 +1,71 @@
+"""Coverage by design: every rule that takes a parameter, limit or class is checked under
+every value (one past each limit refused), and the table in the docs is the suite's own."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from cuckoo.cards.rulesets import PARAMETERS as CARD_PARAMETERS
+from cuckoo.conformance import coverage
+from cuckoo.conformance.coverage import DIMENSIONS, gaps, page, rows
+from cuckoo.conformance.suite import load_all
+from cuckoo.dice.rulesets import _CHOICES
+from cuckoo.dice.rulesets import PARAMETERS as DICE_PARAMETERS
+from cuckoo.kuckuck.rulesets import VARIANTS
+
+ROOT = Path(__file__).resolve().parents[2]
+KNOWN = json.loads((ROOT / coverage.GAPS).read_text(encoding="utf-8"))
+
+
+def test_no_rule_or_value_gains_a_gap_and_a_closed_one_leaves_the_list() -> None:
+    """Rerun ``python -m cuckoo.conformance.coverage --write`` after closing a gap."""
+    found = gaps(load_all())
+    assert not set(found) - set(KNOWN), "new gaps: add cases for them"
+    assert found == KNOWN, "closed gaps still listed: rewrite the list"
+    assert set(KNOWN) <= set(coverage.REASONS), "say why a gap is open"
+
+
+def test_the_docs_table_is_the_suites_own() -> None:
+    text = (ROOT / coverage.PAGE).read_text(encoding="utf-8")
+    assert text == page(load_all())
+
+
+def test_every_parameter_and_every_value_of_it_is_a_dimension() -> None:
+    """A new parameter, or a new value of one, must be added to the table (and so get
+    cases): the dimensions list every value the rulesets accept."""
+    values: dict[tuple[str, str], set[object]] = {}
+    for dim in DIMENSIONS:
+        values.setdefault((dim.game, dim.name), set()).update(map(repr, dim.values))
+    for name in DICE_PARAMETERS:
+        accepted = _CHOICES.get(name, (None, 0))
+        assert {repr(v) for v in accepted} <= values[("cuckoo-dice", name)], name
+    assert values[("cuckoo-cards", "aces")] >= {"'low'", "'high'"}
+    assert values[("cuckoo-cards", "direction")] >= {"'left'", "'right'"}
+    assert {name for game, name in values if game == "cuckoo-cards"} >= set(CARD_PARAMETERS)
+    assert values[("zum-kuckuck", "variant")] >= {repr(v) for v in VARIANTS}
+    suites = {suite["game"]: suite["rules"] for suite in load_all()}
+    assert all(rule in suites[dim.game] for dim in DIMENSIONS for rule in dim.rules)
+
+
+def _without(suites: list[dict[str, Any]], *ids: str) -> list[dict[str, Any]]:
+    return [{**s, "cases": [c for c in s["cases"] if c["id"] not in ids]} for s in suites]
+
+
+def test_a_case_taken_away_opens_a_gap_on_each_side_of_a_limit() -> None:
+    suites = load_all()
+    assert "CD-INFECT-LIMIT infection_limit=none" in gaps(_without(suites, "limit-none"))
+    assert "CD-INFECT-LIMIT infection_limit=-1" in gaps(_without(suites, "limit-below-zero"))
+    refused = [r for r in rows(suites) if r.refused]
+    assert refused and all(r.cases for r in refused if r.key not in KNOWN)
+
+
+def test_scoring_rules_run_over_several_hands_and_cycles() -> None:
+    spans = {
+        (row.rule, row.value): len(row.cases)
+        for row in rows(load_all())
+        if row.name in ("hands", "cycles")
+    }
+    assert spans[("CC-ELIMINATE", "several")] and spans[("ZK-SCORE-COCKATOOS", "several")]
+    assert spans[("ZK-MATCH-WINNER", "one")], "a case where one cycle scored is not the match"

@@ -1,0 +1,153 @@
+"""What an implementer gets from the kit beyond pass/fail: per-case metadata, cases chosen
+by ID, rule, game, tag or parameter, and results as JSON, Markdown, HTML and a badge."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cuckoo.cli import main
+from cuckoo.conformance import report as results
+from cuckoo.conformance.runner import _selection
+from cuckoo.conformance.suite import load_all
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = shlex.quote(sys.executable)
+BROKEN = f"{PYTHON} {shlex.quote(str(Path(__file__).parent / 'broken_engine.py'))}"
+
+
+def test_every_case_carries_its_metadata() -> None:
+    for suite in load_all():
+        for case in suite["cases"]:
+            assert case["game"] == suite["game"]
+            assert isinstance(case["params"], dict) and isinstance(case["players"], int)
+            assert case["tags"] and all(isinstance(t, str) for t in case["tags"])
+            assert isinstance(case["about"], str) and case["about"].strip()
+            assert "\n" not in case["about"], case["id"]
+            assert next(iter(case["expect"])) in case["tags"]
+
+
+def _chosen(run: list[str], skip: list[str] = []) -> set[str]:  # noqa: B006
+    suites = load_all()
+    left_out = _selection(run, skip, suites)
+    return {c["id"] for s in suites for c in s["cases"] if not left_out(c)}
+
+
+def _ids(test: Any) -> set[str]:
+    return {c["id"] for s in load_all() for c in s["cases"] if test(s, c)}
+
+
+def test_cases_are_chosen_by_id_rule_game_tag_and_parameter() -> None:
+    assert _chosen(["cards-aces-high"]) == {"cards-aces-high"}
+    assert _chosen(["CC-CARD-ORDER"]) == _ids(lambda s, c: "CC-CARD-ORDER" in c["rules"])
+    assert _chosen(["CD-SCORE-*"]) == _ids(
+        lambda s, c: any(r.startswith("CD-SCORE-") for r in c["rules"])
+    )
+    assert _chosen(["zum-kuckuck"]) == _ids(lambda s, c: s["game"] == "zum-kuckuck")
+    assert _chosen(["perft"]) == _ids(lambda s, c: "perft" in c["expect"])
+    assert _chosen(["aces=high"]) == _ids(lambda s, c: c["params"].get("aces") == "high")
+    everything = _ids(lambda s, c: True)
+    assert _chosen([], ["perft", "cuckoo-dice"]) == everything - _chosen(["perft", "cuckoo-dice"])
+    assert _chosen(["cuckoo-cards"], ["CC-NOTATION-*"]) < _chosen(["cuckoo-cards"])
+
+
+def test_a_run_with_skips_says_how_many_it_skipped(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conform", "--engine", "cuckoo serve", "--run", "cards-aces-*"]) == 0
+    skipped = sum(len(s["cases"]) for s in load_all()) - 2
+    assert capsys.readouterr().out.splitlines()[-1] == f"2 passed, 0 failed, {skipped} skipped"
+
+
+def test_a_selector_that_matches_nothing_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["conform", "--engine", "cuckoo serve", "--skip", "no-such-thing"]) == 2
+    assert "'no-such-thing' matches no case" in capsys.readouterr().err
+
+
+def test_results_files_and_selectors_are_for_the_suite_not_random_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = str(tmp_path / "r.json")
+    assert main(["conform", "--engine", "cuckoo serve", "--random", "1", "--report", report]) == 2
+    assert "not --random" in capsys.readouterr().err
+    assert not (tmp_path / "r.json").exists()
+
+
+def _run(tmp_path: Path, engine: str, *options: str) -> tuple[int, dict[str, Any]]:
+    paths = [tmp_path / name for name in ("r.json", "s.md", "r.html", "b.svg")]
+    code = main(
+        [
+            "conform", "--engine", engine, "--game", "cuckoo-dice", "--run", "CD-PLACE-*",
+            "--report", str(paths[0]), "--summary", str(paths[1]), "--html", str(paths[2]),
+            "--badge", str(paths[3]), *options,
+        ]
+    )  # fmt: skip
+    return code, json.loads(paths[0].read_text(encoding="utf-8"))
+
+
+def test_a_failing_engine_is_reported_as_data_and_in_every_form(tmp_path: Path) -> None:
+    code, data = _run(tmp_path, f"{BROKEN} no-support", "--skip", "perft")
+    assert code == 1 and data["schema"] == results.REPORT_SCHEMA
+    failed = [c for c in data["cases"] if c["outcome"] == "fail"]
+    assert failed and all(c["problem"] for c in failed)
+    assert data["rules"]["CD-PLACE-SUPPORT"]["fail"] >= 1
+    assert data["totals"]["skip"] == sum(1 for c in data["cases"] if c["outcome"] == "skip") > 0
+    assert data["suites"]["cuckoo-dice"] == load_all()[0]["version"]
+    summary = (tmp_path / "s.md").read_text(encoding="utf-8")
+    assert summary.startswith("## ❌") and "`CD-PLACE-SUPPORT`" in summary
+    assert failed[0]["id"] in (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "#e05d44" in (tmp_path / "b.svg").read_text(encoding="utf-8")
+
+
+def test_a_passing_run_appends_its_summary_and_draws_a_green_badge(tmp_path: Path) -> None:
+    (tmp_path / "s.md").write_text("earlier step\n", encoding="utf-8")
+    code, data = _run(tmp_path, "cuckoo serve")
+    assert code == 0 and data["totals"]["fail"] == 0 and data["totals"]["pass"] > 0
+    summary = (tmp_path / "s.md").read_text(encoding="utf-8")
+    assert summary.startswith("earlier step\n## ✅ Cuckoo conformance:")
+    badge = (tmp_path / "b.svg").read_text(encoding="utf-8")
+    assert "#4c1" in badge and f"{data['totals']['pass']}/{data['totals']['pass']}" in badge
+
+
+def test_a_stored_report_renders_again_and_text_is_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = {
+        "schema": results.REPORT_SCHEMA,
+        "protocol": "cuckoo-protocol 1",
+        "engine": "<script>alert(1)</script>",
+        "date": "2026-11-25T00:00:00+00:00",
+        "suites": {"cuckoo-dice": "2026.12"},
+        "totals": {"pass": 1, "fail": 1, "skip": 0, "xfail": 0, "xpass": 0},
+        "games": {"cuckoo-dice": {"pass": 1, "fail": 1, "skip": 0, "xfail": 0, "xpass": 0}},
+        "rules": {"CD-CELL": {"pass": 1, "fail": 1, "skip": 0, "xfail": 0, "xpass": 0}},
+        "cases": [{"id": "a&b", "game": "cuckoo-dice", "rules": ["CD-CELL"], "outcome": "fail",
+                   "problem": "expected <x>"}],
+    }  # fmt: skip
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert results.main([str(path), "--html"]) == 0
+    page = capsys.readouterr().out
+    assert "<script>" not in page and "&lt;script&gt;" in page and "a&amp;b" in page
+    assert results.main([str(path), "--badge"]) == 0
+    assert "1/2" in capsys.readouterr().out
+    path.write_text("{}", encoding="utf-8")
+    assert results.main([str(path), "--markdown"]) == 2
+
+
+def test_the_page_of_implementations_is_rebuilt_from_the_stored_runs() -> None:
+    """Rerun ``python -m cuckoo.conformance.report page`` (after storing a run) if this
+    fails; store the reference's run again when the suite's version changes."""
+    runs = results.stored()
+    page = (ROOT / results.PAGE).read_text(encoding="utf-8")
+    assert page == results.matrix(runs)
+    reference = runs["reference"]
+    versions = {suite["game"]: suite["version"] for suite in load_all()}
+    assert reference["suites"] == versions and reference["engine"] == "cuckoo serve"
+    assert reference["totals"]["fail"] == 0 and reference["totals"]["pass"] > 0
+    assert "| `CC-CARD-ORDER` | ✗" in page, "the demo run shows a failing rule"
