@@ -146,14 +146,14 @@ def _problem(error: CuckooError, as_json: bool) -> None:
 
 
 def _state_at(args: argparse.Namespace) -> tuple[Kit, Any]:
-    """The state after ``--ply`` moves of game ``--game`` (the end by default)."""
+    """The state after ``--turn`` entries of game ``--game`` (the end by default)."""
     kit, record = _pick(args.file, args.game)
-    if args.ply is not None and args.ply > len(record.moves):
-        raise UsageError(f"game {args.game} has only {len(record.moves)} moves")
+    if args.turn is not None and args.turn > len(record.moves):
+        raise UsageError(f"game {args.game} has only {len(record.moves)} turns")
     states = kit.replay(record)
     state = next(states)
-    for ply, after in enumerate(states, 1):
-        if args.ply is not None and ply > args.ply:
+    for turn, after in enumerate(states, 1):
+        if args.turn is not None and turn > args.turn:
             break
         state = after
     return kit, state
@@ -672,7 +672,7 @@ def build_parser(command: str | None = None, game: str | None = None) -> argpars
     p.set_defaults(run=cmd_validate)
 
     for name, run, text, example in (
-        ("replay", cmd_replay, "show the position as a diagram", "cuckoo replay FILE --ply 6"),
+        ("replay", cmd_replay, "show the position as a diagram", "cuckoo replay FILE --turn 6"),
         ("legal", cmd_legal, "list the legal moves in notation", "cuckoo legal FILE --json"),
         (
             "render",
@@ -691,11 +691,13 @@ def build_parser(command: str | None = None, game: str | None = None) -> argpars
             help="the Nth game of FILE (default: 1)",
         )
         p.add_argument(
+            "--turn",
             "--ply",
+            dest="turn",
             type=_count,
             metavar="N",
-            help="after the first N plies, or half-moves (each entry of the movetext counts "
-            "one); default: the end",
+            help="after the first N turns (each entry of the movetext counts one; --ply is "
+            "the old name); default: the end",
         )
         if run is cmd_render:
             _output_option(p, "write the SVG here")

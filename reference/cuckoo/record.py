@@ -578,7 +578,7 @@ def prompt(game: str, state: Any) -> str:
     """What the table enters next in *game*, in a few words (the terminal's prompt, the
     app's heading over its choices)."""
     if game == dice_notation.GAME:
-        return f"{dice.PLAYER_NAMES[state.to_move]} (ply {state.ply + 1})"
+        return f"{dice.PLAYER_NAMES[state.to_move]} (turn {state.ply + 1})"
     if game == kuckuck_notation.GAME:
         if state.step == "deal":
             name = state.players[state.to_deal]

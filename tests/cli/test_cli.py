@@ -51,7 +51,7 @@ def test_one_corrupted_move_is_reported_with_ply_and_rule(
     problem = out.strip()
     assert "\n" not in problem, "exactly one problem, on one line"
     assert problem.startswith(f"{games}:{at + 1}:4: CD-")
-    assert "game 1, ply 5" in problem
+    assert "game 1, turn 5" in problem
 
 
 def test_validate_json(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -297,3 +297,11 @@ def test_render_draws_the_pyramid_in_three_dimensions(capsys: pytest.CaptureFixt
     cards = ROOT / "examples" / "cuckoo-cards-three-players.cuckoo"
     status, out, err = run(capsys, "render", str(cards), "--view", "3d")
     assert (status, out) == (2, "") and "draws the dice pyramid, not cuckoo-cards" in err
+
+
+def test_turn_is_the_option_and_ply_its_old_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--turn`` is the players' word for ``replay``/``legal``/``render``; ``--ply`` still
+    works for scripts written before, with the same meaning."""
+    example = str(EXAMPLES[0])
+    assert run(capsys, "replay", example, "--turn", "3") == run(capsys, "replay", example, "--ply", "3")
+    assert run(capsys, "replay", example, "--turn", "3") != run(capsys, "replay", example, "--turn", "4")

@@ -58,10 +58,12 @@ def test_every_command_has_a_summary_examples_and_help_for_each_option() -> None
                 assert action.metavar, f"{name} {action.option_strings}: choices listed twice"
 
 
-def test_ply_counts_half_moves(capsys: pytest.CaptureFixture[str]) -> None:
+def test_turn_counts_entries_of_the_movetext(capsys: pytest.CaptureFixture[str]) -> None:
+    """The help says what ``--turn`` counts in the players' word, and names its old name."""
     with pytest.raises(SystemExit):
         main(["replay", "--help"])
-    assert "half-moves" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "--turn N, --ply N" in out and "the first N turns" in out
 
 
 def test_one_game_one_move_one_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -187,7 +187,7 @@ def _shown(after: str) -> str:
 def test_the_commands_print_what_the_page_shows(
     basic: notation.Record, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``cuckoo validate`` and ``cuckoo replay --ply 14``, run on the page's record."""
+    """``cuckoo validate`` and ``cuckoo replay --turn 14``, run on the page's record."""
     text = PAGE.read_text(encoding="utf-8")
     record = next(m[3] for m in FENCE.finditer(text) if m[1] == "cuckoo-game")
     path = tmp_path / "match.cuckoo"
@@ -195,10 +195,10 @@ def test_the_commands_print_what_the_page_shows(
     shown = _shown("prints one summary line")
     assert shown.strip() in _run(capsys, "validate", str(path)).splitlines()
     command, *output = _shown("with each player's").splitlines()
-    assert command == "$ cuckoo replay match.cuckoo --ply 14"
-    assert _run(capsys, "replay", str(path), "--ply", "14").splitlines() == output
-    # "try --ply 12 to see her six still up before the last round"
-    assert "Ann  hand  8  cockatoos 6/6" in _run(capsys, "replay", str(path), "--ply", "12")
+    assert command == "$ cuckoo replay match.cuckoo --turn 14"
+    assert _run(capsys, "replay", str(path), "--turn", "14").splitlines() == output
+    # "try --turn 12 to see her six still up before the last round"
+    assert "Ann  hand  8  cockatoos 6/6" in _run(capsys, "replay", str(path), "--turn", "12")
 
 
 def test_a_summary_reads_the_engine_round_by_round() -> None:

@@ -46,7 +46,7 @@ def test_the_infection_limit_stops_it() -> None:
     with pytest.raises(Exception) as caught:
         list(replay(parse(text)))
     assert getattr(caught.value, "rule", None) == "CD-INFECT-LIMIT"
-    assert "ply 5" in str(caught.value)
+    assert "turn 5" in str(caught.value)
 
 
 @pytest.mark.slow

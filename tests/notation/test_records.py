@@ -157,7 +157,7 @@ def test_illegal_move_names_game_ply_move_and_rule() -> None:
     assert isinstance(error, IllegalMoveError)
     assert error.rule == "CD-PLACE-SUPPORT"
     assert (error.source, error.line, error.column) == ("g.cuckoo", 7, 12)
-    assert error.detail.startswith("game 1, ply 2, 5@011: ")
+    assert error.detail.startswith("game 1, turn 2, 5@011: ")
 
 
 def test_an_infection_in_a_record_carries_its_reroll() -> None:

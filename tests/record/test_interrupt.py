@@ -43,11 +43,11 @@ def test_record_mid_game(tmp_path: Path, key: str, status: int) -> None:
         ("Blue's ten dice", "1333444445"),
         ("Red's ten dice", "1222335555"),
         ("moves first", "blue"),
-        (r"Blue \(ply 1\)> ", "3@102"),
+        (r"Blue \(turn 1\)> ", "3@102"),
     ):
         child.expect(prompt)
         child.sendline(answer)
-    child.expect(r"Red \(ply 2\)> ")
+    child.expect(r"Red \(turn 2\)> ")
     ended, said = _end(child, key)
     assert ended == status
     assert "Traceback" not in said

@@ -56,10 +56,10 @@ def test_record_a_whole_game_with_a_refusal_an_undo_and_a_kill(tmp_path: Path) -
         child.expect(prompt)
         child.sendline(answer)
     moves = EXAMPLE.moves
-    child.expect(r"Blue \(ply 1\)> ")
+    child.expect(r"Blue \(turn 1\)> ")
     child.sendline("3@011")  # not supported: refused with its rule
     child.expect("refused: CD-PLACE-SUPPORT")
-    child.expect(r"Blue \(ply 1\)> ")
+    child.expect(r"Blue \(turn 1\)> ")
     child.sendline("legal")
     child.expect("3@102")
     for move in moves[:3]:
@@ -70,7 +70,7 @@ def test_record_a_whole_game_with_a_refusal_an_undo_and_a_kill(tmp_path: Path) -
     child.sendline("undo")
     child.expect("took back the last move")
     child.sendline(str(moves[2]))
-    child.expect(r"Red \(ply 4\)> ")
+    child.expect(r"Red \(turn 4\)> ")
     child.kill(9)  # the terminal closes mid-game: what was typed is saved
     child.wait()
     *_, state = replay(parse(path.read_text(encoding="utf-8")))
@@ -78,7 +78,7 @@ def test_record_a_whole_game_with_a_refusal_an_undo_and_a_kill(tmp_path: Path) -
 
     child = _spawn("--resume", str(path))
     for move in moves[3:]:
-        child.expect(r"\(ply \d+\)> ")
+        child.expect(r"\(turn \d+\)> ")
         for word in _typed(move):
             child.sendline(word)
     child.expect("the game is over")

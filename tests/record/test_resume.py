@@ -155,7 +155,7 @@ def test_a_second_session_on_the_file_is_refused(tmp_path: Path) -> None:
     path.write_text(UNFINISHED, encoding="utf-8")
     first = spawn_cuckoo("record", "--resume", str(path))
     try:
-        first.expect(r"Red \(ply 4\)> ")
+        first.expect(r"Red \(turn 4\)> ")
         second = session(path, "2+3x5\n6 3 4\nquit\n")
         assert second.returncode == 2
         assert second.stderr == (

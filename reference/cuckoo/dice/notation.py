@@ -123,12 +123,12 @@ class Seen:
 
 @dataclass(frozen=True, slots=True)
 class Record(notation.Record):
-    """One game of Cuckoo dice as written down: tags, plies, comments, result."""
+    """One game of Cuckoo dice as written down: tags, turns, comments, result."""
 
     moves: tuple[Move | Seen, ...]
-    """The plies; an infection carries its re-roll."""
+    """The turns; an infection carries its re-roll."""
 
-    unit: ClassVar[str] = "ply"
+    unit: ClassVar[str] = "turn"
 
     def ruleset(self) -> Ruleset:
         """The ruleset named by the tags, with any parameter tags applied."""
