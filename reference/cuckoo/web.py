@@ -118,11 +118,14 @@ class Viewer:
             }
         )
 
-    def position(self, game: int, ply: int) -> str:
+    def position(self, game: int, ply: int, seat: int | None = None) -> str:
         """Game *game* (0-based) after *ply* moves, as JSON: the engine's picture and the
-        diagram ``cuckoo replay`` prints."""
+        diagram ``cuckoo replay`` prints; with *seat*, as that player saw it."""
         played = self.games[game]
-        state = played.states[max(0, min(ply, len(played.states) - 1))]
+        ply = max(0, min(ply, len(played.states) - 1))
+        if seat is not None:
+            return to_json(seen_by(played, ply, seat))
+        state = played.states[ply]
         return to_json({"svg": played.kit.svg(state), "diagram": played.kit.diagram(state)})
 
 
@@ -1005,3 +1008,29 @@ def play_next(table_json: str, bot: str, human: str) -> str:
             break
     answer = json.loads(_moved(table, loaded.state, moves, seat, bot))
     return to_json({**answer, "who": bot})
+
+
+# -- the viewer: a game as one player saw it ---------------------------------------------------
+
+
+def seen_by(played: Game, ply: int, seat: int) -> dict[str, Any]:
+    """Game *played* after *ply* moves as the player at *seat* saw it: the picture and the
+    diagram with the cards that player could not know face down, and every move's text
+    with the cards dealt to others as ``?`` (in Zum Kuckuck!, the hands the player has not
+    held yet by then)."""
+    states = played.states[: ply + 1]
+    moves = played.record.moves
+    state = states[-1]
+    texts = [str(m) for m in moves]
+    if isinstance(state, cards.State):
+        state = _known_cards(states, moves[:ply], seat)
+        for k, move in enumerate(moves[: len(played.states) - 1]):
+            if isinstance(move, cards.Deal) and played.states[k].to_act != seat:
+                texts[k] = "?"
+    elif isinstance(state, kuckuck.State):
+        names = [p.lower() for p in state.players]
+        for k, item in enumerate(moves):
+            hand = isinstance(item, kuckuck_notation.Hand) and item.player.lower() in names
+            if hand and not _held_by(state, seat, names.index(item.player.lower())):
+                texts[k] = f"deal {item.player}" + " ?" * len(item.numbers)
+    return {"svg": played.kit.svg(state), "diagram": played.kit.diagram(state), "moves": texts}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -145,3 +146,26 @@ def test_the_kuckuck_bots_read_their_own_hand_only() -> None:
         picks.add(bot.choose(replace(state, hands=hands), Random(5), 1))
     assert len(picks) == 1
     assert kuckuck.Play(1, next(iter(picks)).number) in kuckuck.legal_moves(state)
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_the_viewer_shows_a_card_game_as_one_player_saw_it() -> None:
+    viewer = web.Viewer((EXAMPLES / "cuckoo-cards-three-players.cuckoo").read_text())
+    everyone = json.loads(viewer.position(0, 3))
+    assert "K♦" in everyone["svg"] and "moves" not in everyone
+    ben = json.loads(viewer.position(0, 3, 1))  # dealt Jd, first after the dealer Ann
+    assert "J♦" in ben["svg"] and "K♦" not in ben["svg"] and "9♣" not in ben["svg"]
+    assert ben["moves"][:3] == ["Jd", "?", "?"]
+    assert "Kd" not in ben["diagram"]
+
+
+def test_the_viewer_hides_the_hands_a_kuckuck_player_has_not_held() -> None:
+    viewer = web.Viewer((EXAMPLES / "zum-kuckuck-basic-three-players.cuckoo").read_text())
+    summary = json.loads(viewer.summary())["games"][0]
+    deals = [k for k, m in enumerate(summary["moves"]) if m["text"].startswith("deal ")]
+    first = json.loads(viewer.position(0, len(deals), 0))["moves"]
+    assert [first[k].count("?") for k in deals] == [0, 12, 12]
+    last = json.loads(viewer.position(0, summary["reached"], 0))["moves"]
+    assert all("?" not in last[k] for k in deals)  # by the last cycle, every hand was held
