@@ -9,7 +9,7 @@ import { offer, showPicture } from "./taps.js";
 
 const KEY = "cuckoo-play-games";
 const ID = "current";
-const LOG = 8; // announcements kept on the screen, newest last
+const LOG = 12; // announcements kept on the screen, newest last (the box scrolls)
 const BOTS = ["Robin", "Sam", "Kim", "Lee", "Noor"];
 const engine = startEngine();
 keepOffline(engine);
@@ -59,6 +59,7 @@ function showLog(game) {
     if (first + i > last) box.append(el("span", { class: "said", "data-n": first + i }, line));
   });
   while (box.childElementCount > LOG) box.firstElementChild.remove();
+  box.scrollTop = box.scrollHeight; // the newest in sight
 }
 
 function options(game) {
@@ -158,7 +159,7 @@ async function advance() {
       return;
     }
     if (view.choices.length) {
-      $("#prompt").textContent = `Your move.${hand}`;
+      $("#prompt").textContent = "Your move."; // in Zum Kuckuck!, the choices are the hand
       const dice = game.table.game === "cuckoo-dice";
       offer($("#choices"), view.choices, mine, {
         rolled: mine, // an infection's re-roll is drawn for the player
@@ -210,5 +211,8 @@ watch(KEY, (id, rev) => {
   if (id === ID && (!current || rev !== current.rev)) refresh();
 });
 
+// the log scrolls: it can be reached and scrolled from the keyboard too
+$("#announce").tabIndex = 0;
+$("#announce").setAttribute("aria-label", "What happened, newest last");
 chooseGame();
 engine.ready.then(refresh, () => {});

@@ -32,7 +32,16 @@ from .kuckuck import views as kuckuck_views
 from .progress import plural
 from .record import prompt
 
-__all__ = ["Viewer", "bot_move", "problem", "table_record", "table_view", "to_json"]
+__all__ = [
+    "Viewer",
+    "play_move",
+    "play_next",
+    "play_view",
+    "problem",
+    "table_record",
+    "table_view",
+    "to_json",
+]
 
 MAX_TEXT: Final = 4_000_000
 """The viewer refuses a pasted or picked text longer than this (a real file is kilobytes)."""
@@ -518,7 +527,7 @@ def table_record(table_json: str) -> str:
     return load(_table(table_json)).text()
 
 
-# -- the dice pyramid against a bot ---------------------------------------------------------
+# -- the dice pyramid against a bot: its setup and its moves in words ---------------------
 
 
 def _rng(table: Mapping[str, Any], ply: int) -> Random:
@@ -533,34 +542,6 @@ def random_setup(seed: int) -> str:
     return to_json(
         {"rolls": [list(r) for r in setup.rolls], "first": dice.PLAYER_NAMES[setup.first]}
     )
-
-
-def with_rolls(table_json: str, text: str) -> str:
-    """An infection the person chose, with its re-roll drawn for them (other moves as they
-    are): the move text to play."""
-    table = _table(table_json)
-    loaded = load(table)
-    move = dice_notation.parse_move(text)
-    if isinstance(move, dice.Infect) and move.rolls is None:
-        waiting = dice.apply(loaded.state, move)
-        rolls = dice.random_rolls(waiting, _rng(table, len(loaded.moves)))
-        return str(dice.Infect(move.give, move.take, rolls))
-    return text
-
-
-def bot_move(table_json: str, bot_name: str) -> str:
-    """The bot's move in the table's position, re-roll included, as text."""
-    from .players.bots import bot_named
-
-    table = _table(table_json)
-    loaded = load(table)
-    rng = _rng(table, len(loaded.moves))
-    move = bot_named(bot_name).choose(loaded.state, rng)
-    if isinstance(move, dice.Infect) and move.rolls is None:
-        move = dice.Infect(
-            move.give, move.take, dice.random_rolls(dice.apply(loaded.state, move), rng)
-        )
-    return str(move)
 
 
 def describe(text: str) -> str:
@@ -714,11 +695,7 @@ def _my_choices(loaded: Table, seat: int) -> list[Choice]:
     if isinstance(state, cards.State):
         return [Choice((str(m).split()[0],), str(m).split()[0]) for m in cards.legal_moves(state)]
     plays = [m for m in kuckuck.legal_moves(state) if isinstance(m, kuckuck.Play)]
-    return [
-        Choice((str(m.number),), kuckuck_notation.move_text(state, m))
-        for m in plays
-        if m.seat == seat
-    ]
+    return [Choice((str(m.number),), str(m.number)) for m in plays if m.seat == seat]
 
 
 def play_view(table_json: str, human: str) -> str:
@@ -837,7 +814,8 @@ def _cards_said(before: cards.State, move: Any, after: cards.State, me: int) -> 
         else:
             said.append(f"{names[mover]} swaps with {other}.")
     elif isinstance(move, cards.Cut) and move.card is not None:
-        turned = f"{_subject(names, mover, me, 'cuts')} and turns up {_card_words(move.card)}"
+        turns = "turn" if mover == me else "turns"
+        turned = f"{_subject(names, mover, me, 'cuts')} and {turns} up {_card_words(move.card)}"
         if move.card.is_king:
             turned += ": a king, so it goes back and the dealer's card stays (CC-CUT-KING)"
         said.append(turned + ".")
@@ -879,7 +857,10 @@ def _kuckuck_said(
         if took:
             said.append("Nest cards: " + ", ".join(took) + ".")
     if after.turned and not ended:
-        said.append("Turning a cockatoo card: " + " and ".join(map(who, after.turned)) + ".")
+        turners = " and ".join(map(who, after.turned))
+        one = len(after.turned) == 1
+        verb = "turns a cockatoo card" if one and after.turned[0] != me else "turn a cockatoo card"
+        said.append(f"{turners[0].upper()}{turners[1:]} {verb}{'' if one else ' each'}.")
     for seat in sorted(after.out - before.out):
         said.append(f"{_subject(names, seat, me, 'drops')} out of this cycle.")
     if ended:
@@ -903,8 +884,8 @@ def _said(game: str, states: Sequence[Any], moves: Sequence[Any], me: int, by: s
         name = list(names)[first.to_move]
         words = describe(str(moves[0]))
         if name == "you":
-            verb, _, rest = words.partition(" ")
-            return [f"You {_YOU[verb]} {rest}".strip() + "."]
+            verb = words.split()[0].rstrip(":")  # places, infects:, passes
+            return [f"You {_YOU[verb]}{words[len(verb) :]}."]
         return [f"{name} {words}."]
     if isinstance(first, cards.State):
         if isinstance(moves[0], cards.Deal):
@@ -954,9 +935,9 @@ def _moved(table: Mapping[str, Any], state: Any, moves: list[Any], me: int, by: 
 
 
 def play_move(table_json: str, text: str, human: str) -> str:
-    """The human's move *text* (a dice infection without its re-roll, a card-game ``cut``
-    without its card: those are drawn here), made: ``{"ok": table, "said": [...]}``, or
-    ``{"problem": ...}`` naming the rule that refuses it."""
+    """The human's move *text*, as a player types it at the terminal (a dice infection
+    without its re-roll, ``cut`` without its card, a Zum Kuckuck! card by its number: chance
+    is drawn here), made: ``{"ok": table, "said": [...]}``, or ``{"problem": ...}``."""
     from .players.tables import TABLES
 
     try:
@@ -965,17 +946,16 @@ def play_move(table_json: str, text: str, human: str) -> str:
         seat = _seat(loaded, human)
         state = loaded.state
         rng = _rng(table, len(loaded.texts))
-        if isinstance(state, cards.State) and text.strip().lower() == "cut":
-            moves = [TABLES[loaded.game].complete(state, cards.CUT, rng)]
-        elif isinstance(state, dice.State):
-            moves = [dice_notation.parse_move(with_rolls(table_json, text))]
-        else:
-            moves = RULES[loaded.game].read(state, text)
-        if seat not in _choosing(loaded) or any(getattr(m, "seat", seat) != seat for m in moves):
+        kit = TABLES[loaded.game]
+        if seat not in _choosing(loaded):
             raise IllegalMoveError("it is not your move", rule="CD-NOTATION-SYNTAX")
+        # as a player types it; chance (a cut's card, a re-roll) is drawn here, never given
+        moves = [kit.complete(state, move, rng) for move in kit.read(state, seat, text)]
         return _moved(table, state, moves, seat, "you")
     except CuckooError as error:
         return to_json({"problem": problem(error)})
+    except ValueError as error:  # the players' reader's own refusals
+        return to_json({"problem": problem(NotationError(str(error), rule="CD-NOTATION-SYNTAX"))})
 
 
 def play_next(table_json: str, bot: str, human: str) -> str:

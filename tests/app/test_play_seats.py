@@ -6,6 +6,7 @@ validates at every step."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from random import Random
@@ -29,8 +30,11 @@ CARDS = {
 KUCKUCK = {"game": "zum-kuckuck", "players": ["Alex", "Robin", "Sam"], "seed": 3, "moves": []}
 
 
-def _steps(table: dict[str, Any], bot: str, most: int = 400) -> list[dict[str, Any]]:
-    """The tables of a game played to the end from *table*, Alex taking the last choice."""
+def _steps(
+    table: dict[str, Any], bot: str, most: int = 400, said: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """The tables of a game played to the end from *table*, Alex taking the last choice;
+    what Alex is told goes to *said*."""
     tables = [table]
     for _ in range(most):
         text = json.dumps(tables[-1])
@@ -43,6 +47,8 @@ def _steps(table: dict[str, Any], bot: str, most: int = 400) -> list[dict[str, A
             answer = json.loads(web.play_next(text, bot, "Alex"))
         assert answer["said"], answer
         tables.append(answer["ok"])
+        if said is not None:
+            said.extend(answer["said"])
     raise AssertionError("the game did not end")
 
 
@@ -169,3 +175,46 @@ def test_the_viewer_hides_the_hands_a_kuckuck_player_has_not_held() -> None:
     assert [first[k].count("?") for k in deals] == [0, 12, 12]
     last = json.loads(viewer.position(0, summary["reached"], 0))["moves"]
     assert all("?" not in last[k] for k in deals)  # by the last cycle, every hand was held
+
+
+THIRD_PERSON = re.compile(
+    r"\b[Yy]ou (places|infects|passes|keeps|swaps|cuts|plays|chooses|shows|loses|wins|is|"
+    r"drops|takes|turns)\b|\bYou \w+ and (turns)\b"
+)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_what_is_told_reads_right_for_you_and_for_others(seed: int) -> None:
+    """Words: "You keep", "Robin keeps"; each line a sentence."""
+    tables = [
+        {**CARDS, "seed": seed, "players": ["Alex", "Robin"]},
+        {**KUCKUCK, "seed": seed},
+        {**KUCKUCK, "seed": seed, "variant": "tactical"},
+    ]
+    for table in tables:
+        said: list[str] = []
+        _steps(table, "random", said=said)
+        for line in said:
+            assert not THIRD_PERSON.search(line), line
+            assert line[0].isupper() and line.endswith("."), line
+
+
+def test_the_dice_bot_and_the_re_rolls_are_the_seeds() -> None:
+    """CD: the bot's move and every re-roll come from (seed, ply); a re-roll is drawn for
+    the player, never taken from them."""
+    setup = json.loads(web.random_setup(2))
+    assert setup == json.loads(web.random_setup(2)) and len(setup["rolls"][0]) == 10
+    table = {"game": "cuckoo-dice", "ruleset": "cuckoo", "seed": 2, "moves": [], **setup}
+    human = "Red" if setup["first"] == "Blue" else "Blue"
+    first = json.loads(web.play_next(json.dumps(table), "mcts:20", human))
+    assert first == json.loads(web.play_next(json.dumps(table), "mcts:20", human))
+    table = first["ok"]
+    view = json.loads(web.play_view(json.dumps(table), human))
+    infection = next(c for c in view["choices"] if c["roll"])
+    answer = json.loads(web.play_move(json.dumps(table), infection["text"], human))
+    assert answer == json.loads(web.play_move(json.dumps(table), infection["text"], human))
+    (move,) = answer["ok"]["moves"][-1:]
+    assert move.startswith(infection["text"] + "(")
+    assert answer["said"][0].startswith("You infect: gives ") and "re-rolled" in answer["said"][0]
+    given = json.loads(web.play_move(json.dumps(table), move, human))
+    assert "rolled for you" in given["problem"]["detail"]

@@ -81,7 +81,7 @@ def _play_to_the_end(page: Any, hidden: Any, most: int) -> list[str]:
         said = json.loads(web.play_move(json.dumps(table), text, "Alex"))["said"]
         tap.click()
         # the player's move is told first, and stays there under what follows it
-        page.wait_for_selector(f"#announce .said[data-n='{last + len(said)}']", state="attached")
+        page.wait_for_selector(f"#announce .said[data-n='{last + 1}']", state="attached")
         told = _numbered(page)
         assert [told[n] for n in range(last + 1, last + len(said) + 1)] == said
     raise AssertionError(f"the game did not end in {most} taps")
