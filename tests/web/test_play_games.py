@@ -18,6 +18,8 @@ from .app import cuckoo, downloaded, open_app, stored_games
 
 KEY = "cuckoo-play-games"
 OVER = "#prompt:text-matches('^The game is over')"
+LOG = 12
+"""Lines of the log on the screen."""
 
 
 def _start(page: Any, game: str, **choices: str) -> None:
@@ -62,9 +64,15 @@ def _play_to_the_end(page: Any, hidden: Any, most: int) -> list[str]:
     that nothing *hidden(table)* names is on the page, and that the player's own move is
     told before the moves that follow it; the whole log."""
     seen: dict[int, str] = {}
+    yours: dict[int, str] = {}
     for _ in range(most):
         page.wait_for_selector(f"#choices .tap, {OVER}", state="attached")
-        seen.update(_numbered(page))
+        log = _numbered(page)
+        seen.update(log)
+        # the player's last move is still told, with what followed it after it, in order
+        assert list(log) == list(range(min(log), max(log) + 1)), log
+        last_yours = [n for n in yours if n >= max(log) - LOG + 1]
+        assert all(log[n] == yours[n] for n in last_yours), (yours, log)
         if page.locator(OVER).count():
             return [seen[n] for n in sorted(seen)]
         table = _table(page)
@@ -84,6 +92,7 @@ def _play_to_the_end(page: Any, hidden: Any, most: int) -> list[str]:
         page.wait_for_selector(f"#announce .said[data-n='{last + 1}']", state="attached")
         told = _numbered(page)
         assert [told[n] for n in range(last + 1, last + len(said) + 1)] == said
+        yours = {n: told[n] for n in range(last + 1, last + len(said) + 1)}
     raise AssertionError(f"the game did not end in {most} taps")
 
 
