@@ -9,7 +9,7 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const STEPS = ["runtime", "packages", "engine"];
-const TEXT = new Set(["table_record", "bot_move", "describe", "with_rolls"]);
+const TEXT = new Set(["table_record", "play_record"]);
 // ^ the calls that answer plain text (a record, a move); all others answer JSON
 let web = null;
 let viewer = null;
@@ -99,7 +99,7 @@ function call(fn, args) {
     return viewer.summary();
   }
   if (fn === "position") return viewer.position(...args);
-  if (!/^(table_|bot_move$|describe$|random_setup$|with_rolls$)/.test(fn)) {
+  if (!/^(table_|play_|random_setup$)/.test(fn)) {
     throw new Error(`no engine function ${fn}`);
   }
   return web[fn](...args);

@@ -1,106 +1,203 @@
-// The dice pyramid against a bot. The page draws a seed for the dice and keeps it with the
-// game, so the dice of every ply are the engine's function of (seed, ply): a reload rolls
-// nothing new. Every re-roll is announced; the game is saved after every move.
-import { download, keepOffline, problemItem, say, startEngine } from "./common.js";
-import { Stale, fileName, game as storedGame, save, storageProblem } from "./store.js";
+// Every game against the bots. The page draws a seed and keeps it with the game; the engine
+// draws the dice, the deals, the nest cards and the bots' choices from (seed, ply), so a
+// reload draws nothing new. The player sits at one seat and is shown what that seat may
+// see: in the card games the other hands lie face down. The game is saved after every
+// move; another tab that moves the same game updates this one at once.
+import { download, el, keepOffline, problemItem, say, startEngine } from "./common.js";
+import { Stale, fileName, game as storedGame, save, storageProblem, watch } from "./store.js";
 import { offer, showPicture } from "./taps.js";
 
 const KEY = "cuckoo-play-games";
 const ID = "current";
+const LOG = 12; // announcements kept on the screen, newest last (the box scrolls)
+const BOTS = ["Robin", "Sam", "Kim", "Lee", "Noor"];
 const engine = startEngine();
 keepOffline(engine);
 const $ = (selector) => document.querySelector(selector);
 /** The game on the table and the stored version it was read at (null: not stored yet). */
 let current = null;
+let busy = false; // a turn is being worked out: a change from another tab waits for it
+let behind = false; // another tab changed the game meanwhile
 
-/** Keep *game*; the tab's own copy goes on if the browser refuses, and the player is told. */
-async function keep(game) {
+/** Keep *game*, made from the stored version *rev*; the tab's own copy goes on if the
+ * browser refuses, and the player is told. False when another tab changed the game first
+ * (a write is never made over it): this tab then shows the stored one. */
+async function keep(game, rev) {
   try {
-    const kept = await save(KEY, ID, game, current ? current.rev : null);
+    const kept = await save(KEY, ID, game, rev);
     current = { game: kept, rev: kept.rev };
   } catch (error) {
     if (error instanceof Stale) {
-      // a game begun in another tab: it is the one kept, and this tab shows it
       current = error.current ? { game: error.current, rev: error.current.rev } : null;
-      say("Not recorded: this game was changed in another tab; it is shown here as it is now.", "error");
+      say("This game was moved on in another tab; it is shown here as it is now.");
       return false;
     }
-    current = { game, rev: current ? current.rev : null };
+    current = { game, rev };
     say(`NOT SAVED: ${storageProblem(error)}. Download the game to keep it.`, "error");
   }
   return true;
 }
 
-function announce(who, words) {
-  $("#announce").textContent = `${who} ${words}`;
+/** *game* with the announcements *said* added to its log (kept with it: a reload or
+ * another tab shows the same log). */
+function told(game, said) {
+  return { ...game, said: [...(game.said ?? []), ...said].slice(-LOG), told: (game.told ?? 0) + said.length };
+}
+
+/** The log on the screen: the new lines appended after the ones shown (a screen reader
+ * reads out only what is added), the oldest dropped. */
+function showLog(game) {
+  const box = $("#announce");
+  const said = game.said ?? [];
+  const first = (game.told ?? 0) - said.length + 1; // the number of said[0]
+  const shown = box.lastElementChild ? Number(box.lastElementChild.dataset.n) : 0;
+  if (shown > (game.told ?? 0) || (box.firstElementChild && Number(box.firstElementChild.dataset.n) < first - LOG)) {
+    box.replaceChildren();
+  }
+  const last = box.lastElementChild ? Number(box.lastElementChild.dataset.n) : 0;
+  said.forEach((line, i) => {
+    if (first + i > last) box.append(el("span", { class: "said", "data-n": first + i }, line));
+  });
+  while (box.childElementCount > LOG) box.firstElementChild.remove();
+  box.scrollTop = box.scrollHeight; // the newest in sight
+}
+
+function options(game) {
+  const name = $("#name").value.trim();
+  const bots = BOTS.filter((b) => b.toLowerCase() !== name.toLowerCase());
+  if (game === "cuckoo-dice") {
+    const human = $("#side").value;
+    const bot = $("#bot").value;
+    return {
+      human,
+      bot,
+      table: { ruleset: $("#ruleset").value, names: human === "Blue" ? { Blue: name, Red: bot } : { Blue: bot, Red: name } },
+    };
+  }
+  const cards = game === "cuckoo-cards";
+  const count = Number($(cards ? "#card-players" : "#kuckuck-players").value);
+  const players = [name, ...bots.slice(0, count - 1)];
+  const table = cards ? { players, lives: Number($("#lives").value) } : { players, variant: $("#variant").value };
+  return { human: name, bot: cards ? $("#card-bot").value : "random", table };
 }
 
 async function start(event) {
   event.preventDefault();
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
-  const setup = await engine.call("random_setup", seed);
-  const human = $("#side").value;
-  const bot = $("#bot").value;
-  const table = {
-    game: "cuckoo-dice",
-    ruleset: $("#ruleset").value,
-    names: human === "Blue" ? { Blue: "you", Red: bot } : { Blue: bot, Red: "you" },
-    rolls: setup.rolls,
-    first: setup.first,
-    seed,
-    moves: [],
-  };
-  const name = `You (${human}) vs ${bot}, seed ${seed}`;
+  const kind = $("#game").value;
+  const { human, bot, table } = options(kind);
+  Object.assign(table, { game: kind, seed, moves: [] });
+  if (kind === "cuckoo-dice") Object.assign(table, await engine.call("random_setup", seed));
+  else if (kind === "cuckoo-cards") table.dealer = table.players[seed % table.players.length];
+  const checked = await engine.call("table_new", JSON.stringify(table));
+  if (checked.problem) {
+    say(`Cannot start: ${checked.problem.text}`, "error");
+    return;
+  }
+  const opponents = kind === "cuckoo-dice" ? bot : `${table.players.length - 1} ${bot} bots`;
+  const name = `${human} vs ${opponents}, seed ${seed}`;
   say("");
-  await keep({ name, table, human, bot, created: new Date().toISOString() });
-  $("#announce").textContent = `${setup.first} moves first.`;
+  $("#announce").replaceChildren();
+  const game = { name, table: { ...checked.ok, seed }, human, bot, said: [], told: 0, created: new Date().toISOString() };
+  await keep(game, current ? current.rev : null);
   await turn();
 }
 
-async function play(text, who) {
-  const { game } = current;
-  const answer = await engine.call("table_play", JSON.stringify(game.table), text);
+/** The player's own move: made, saved, told; then the game goes on. */
+async function mine(text) {
+  const { game, rev } = current;
+  const answer = await engine.call("play_move", JSON.stringify(game.table), text, game.human);
   if (answer.problem) {
     $("#refused").replaceChildren("Refused: ", await problemItem(answer.problem));
     return turn();
   }
-  if (!(await keep({ ...game, table: answer.ok }))) return turn();
   $("#refused").replaceChildren();
-  announce(who, await engine.call("describe", text));
+  await keep(told({ ...game, table: answer.ok }, answer.said), rev);
   return turn();
 }
 
+/** Show the game; while it is not the player's move, let chance and the bots move (each
+ * move saved and told) until it is, or the game is over. */
 async function turn() {
   if (!current) return;
-  const { game } = current;
-  $("#setup").hidden = true;
-  $("#table").hidden = false;
-  $("#table-title").textContent = game.name;
-  const view = await engine.call("table_view", JSON.stringify(game.table));
-  showPicture($("#picture"), view);
-  $("#record").textContent = view.record;
-  if (view.over) {
-    $("#prompt").textContent = "The game is over: " + view.record.trim().split("\n").at(-1);
-    $("#choices").replaceChildren();
+  if (busy) {
+    behind = true;
     return;
   }
-  if (view.to_move !== game.human) {
-    $("#prompt").textContent = `${game.bot} is thinking…`;
-    $("#choices").replaceChildren();
-    const move = await engine.call("bot_move", JSON.stringify(game.table), game.bot);
-    return play(move, `${game.bot} (${view.to_move})`);
+  busy = true;
+  try {
+    await advance();
+  } finally {
+    busy = false;
   }
-  $("#prompt").textContent = `Your move (${game.human})`;
-  offer($("#choices"), view.choices, (text) => play(text, "You"), {
-    rolled: async (infection) => {
-      const text = await engine.call("with_rolls", JSON.stringify(game.table), infection);
-      await play(text, "You");
-    },
-    picture: $("#picture"),
-    mover: ["Blue", "Red"].indexOf(view.to_move),
-  });
+  if (behind) {
+    behind = false;
+    await refresh();
+  }
 }
 
+async function advance() {
+  for (;;) {
+    const { game, rev } = current;
+    $("#setup").hidden = true;
+    $("#table").hidden = false;
+    $("#table-title").textContent = game.name;
+    showLog(game);
+    const view = await engine.call("play_view", JSON.stringify(game.table), game.human);
+    if (view.problem) {
+      $("#prompt").textContent = "";
+      $("#choices").replaceChildren();
+      $("#refused").replaceChildren("This game cannot go on: ", await problemItem(view.problem));
+      return;
+    }
+    showPicture($("#picture"), view);
+    $("#record").textContent = view.record;
+    const hand = view.hand.length ? ` Your hand: ${view.hand.join(" ")}.` : "";
+    if (view.over) {
+      $("#prompt").textContent = `The game is over: ${view.status || view.record.trim().split("\n").at(-1)}`;
+      $("#choices").replaceChildren();
+      return;
+    }
+    if (view.choices.length) {
+      $("#prompt").textContent = "Your move."; // in Zum Kuckuck!, the choices are the hand
+      const dice = game.table.game === "cuckoo-dice";
+      offer($("#choices"), view.choices, mine, {
+        rolled: mine, // an infection's re-roll is drawn for the player
+        picture: dice ? $("#picture") : null,
+        mover: dice ? ["Blue", "Red"].indexOf(game.human) : null,
+      });
+      return;
+    }
+    const who = view.choosing.length ? `${view.choosing.join(" and ")} ${view.choosing.length > 1 ? "choose" : "chooses"}…` : "Dealing…";
+    $("#prompt").textContent = `${who}${hand}`;
+    $("#choices").replaceChildren();
+    const answer = await engine.call("play_next", JSON.stringify(game.table), game.bot, game.human);
+    if (behind || current.game !== game) return; // another tab moved meanwhile: shown next
+    await keep(told({ ...game, table: answer.ok }, answer.said), rev);
+  }
+}
+
+/** The stored game, shown as it is now (another tab changed it). */
+async function refresh() {
+  try {
+    const game = await storedGame(KEY, ID);
+    current = game ? { game, rev: game.rev } : null;
+  } catch (error) {
+    say(`The game kept in this browser cannot be read: ${error.message}. Start a new one.`, "error");
+    return;
+  }
+  if (current) await turn();
+  else {
+    $("#setup").hidden = false;
+    $("#table").hidden = true;
+  }
+}
+
+function chooseGame() {
+  for (const part of document.querySelectorAll("[data-game]")) part.hidden = part.dataset.game !== $("#game").value;
+}
+
+$("#game").addEventListener("change", chooseGame);
 $("#setup").addEventListener("submit", start);
 $("#again").addEventListener("click", () => {
   $("#setup").hidden = false;
@@ -108,17 +205,14 @@ $("#again").addEventListener("click", () => {
 });
 $("#download").addEventListener("click", async () => {
   const { game } = current;
-  download(fileName(game), await engine.call("table_record", JSON.stringify(game.table)));
+  download(fileName(game), await engine.call("play_record", JSON.stringify(game.table), game.human));
+});
+watch(KEY, (id, rev) => {
+  if (id === ID && (!current || rev !== current.rev)) refresh();
 });
 
-async function resume() {
-  try {
-    const game = await storedGame(KEY, ID);
-    if (game) current = { game, rev: game.rev };
-  } catch (error) {
-    say(`The game kept in this browser cannot be read: ${error.message}. Start a new one.`, "error");
-    return;
-  }
-  if (current) await turn();
-}
-engine.ready.then(resume, () => {});
+// the log scrolls: it can be reached and scrolled from the keyboard too
+$("#announce").tabIndex = 0;
+$("#announce").setAttribute("aria-label", "What happened, newest last");
+chooseGame();
+engine.ready.then(refresh, () => {});

@@ -93,11 +93,14 @@ async function open(text, source) {
   }
 }
 
-/** The URL of this page with *fields* set in its fragment (and the rest kept). */
+/** The URL of this page with *fields* set in its fragment (null: taken out; the rest kept). */
 function linkTo(fields) {
   const url = new URL(location.href);
   const fragment = new URLSearchParams(url.hash.slice(1));
-  for (const [key, value] of Object.entries(fields)) fragment.set(key, value);
+  for (const [key, value] of Object.entries(fields)) {
+    if (value == null) fragment.delete(key);
+    else fragment.set(key, value);
+  }
   url.hash = fragment.toString();
   return url;
 }
@@ -116,6 +119,7 @@ async function show(gameIndex, at) {
     $("#games").value = String(gameIndex);
     $("#title").textContent = game.title; // isolated by its dir="auto"
     $("#ply").max = String(game.reached);
+    seats(game);
     $("#moves").replaceChildren(
       ...game.moves.map((move, i) =>
         el(
@@ -136,10 +140,14 @@ async function show(gameIndex, at) {
   ply = Math.max(0, Math.min(at, game.reached));
   $("#ply").value = String(ply);
   // the address names the game and ply shown: copied or bookmarked, it opens here
-  history.replaceState(null, "", linkTo(summary.games.length > 1 ? { game: current + 1, ply } : { ply }));
-  const position = await engine.call("position", current, ply);
+  history.replaceState(null, "", linkTo({ ...(summary.games.length > 1 ? { game: current + 1, ply } : { ply }), seen: seenBy() }));
+  const seat = $("#seen-by").value;
+  const position = await engine.call("position", current, ply, ...(seat === "" ? [] : [Number(seat)]));
   $("#picture").innerHTML = position.svg;
   $("#diagram").textContent = position.diagram;
+  // as one player saw it: the cards dealt to the others (not seen by then) are ?
+  const texts = position.moves ?? game.moves.map((move) => move.text);
+  [...$("#moves").children].forEach((item, i) => { item.querySelector("button").textContent = texts[i]; });
   for (const item of $("#moves").children) {
     const on = Number(item.dataset.ply) === ply;
     item.classList.toggle("current", on);
@@ -148,7 +156,7 @@ async function show(gameIndex, at) {
   }
   const move = ply ? game.moves[ply - 1] : null;
   $("#where").textContent = move
-    ? `${game.unit} ${ply} of ${game.moves.length}: ${move.text}`
+    ? `${game.unit} ${ply} of ${game.moves.length}: ${texts[ply - 1]}`
     : `start (${game.moves.length} ${game.moves.length === 1 ? game.unit : game.unit === "ply" ? "plies" : `${game.unit}s`})`;
   $("#comment").textContent = move ? move.comment : game.intro;
   const end = ply === game.reached;
@@ -159,6 +167,25 @@ async function show(gameIndex, at) {
   $("#result").className = game.problem && end ? "result problem" : "result";
   for (const id of ["first", "back"]) $(`#${id}`).disabled = ply === 0;
   for (const id of ["forward", "last"]) $(`#${id}`).disabled = ply === game.reached;
+}
+
+/** The "Seen by" choice: everyone, or each player of a card game (whose hands are
+ * secret); the dice pyramid hides nothing. A link may name the player (#seen=Ann). */
+function seats(game) {
+  const players = game.game === "cuckoo-dice" ? [] : (game.tags.find(([k]) => k === "Players")?.[1] ?? "").split(/\s+/).filter(Boolean);
+  const wanted = new URLSearchParams(location.hash.slice(1)).get("seen");
+  $("#seen-by").replaceChildren(
+    el("option", { value: "" }, "everyone (every card face up)"),
+    ...players.map((name, i) => el("option", { value: i }, isolate(name))),
+  );
+  $("#seen-by").value = players.includes(wanted) ? String(players.indexOf(wanted)) : "";
+  $("#choose-seat").hidden = players.length === 0;
+}
+
+/** The name of the player the game is seen by, for the link; null for everyone. */
+function seenBy() {
+  const chosen = $("#seen-by").selectedOptions[0];
+  return $("#seen-by").value === "" ? null : chosen.textContent.replace(/[\u2068\u2069]/g, "");
 }
 
 function step(delta) {
@@ -191,6 +218,7 @@ $("#games").addEventListener("change", () => {
   $("#moves").replaceChildren();
   show(Number($("#games").value), Infinity);
 });
+$("#seen-by").addEventListener("change", () => show(current, ply));
 $("#ply").addEventListener("input", () => show(current, Number($("#ply").value)));
 $("#first").addEventListener("click", () => show(current, 0));
 $("#back").addEventListener("click", () => step(-1));
@@ -198,6 +226,7 @@ $("#forward").addEventListener("click", () => step(1));
 $("#last").addEventListener("click", () => show(current, Infinity));
 $("#share").addEventListener("click", async () => {
   const here = summary.games.length > 1 ? { game: current + 1, ply } : { ply };
+  if (seenBy()) here.seen = seenBy();
   const name = (new URLSearchParams(location.search).get("file") || "game.cuckoo").split("/").pop();
   const { url, message } = await share(name, opened, here);
   if (url) history.replaceState(null, "", url);

@@ -11,22 +11,37 @@ arguments, and the same dict in gives the same answer out.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, Final
 
 from . import cards, dice, kuckuck
+from .cards import deck as cards_deck
 from .cards import notation as cards_notation
+from .cards import views as cards_views
+from .cards.views import SUIT_SIGNS
 from .conformance.protocol import CardGame, DiceGame, KuckuckGame
 from .dice import notation as dice_notation
-from .dice.svg import position_svg
-from .errors import CuckooError, NotationError, SetupError
+from .dice.svg import outcome_words, position_svg
+from .errors import CuckooError, IllegalMoveError, NotationError, SetupError
 from .games import GAMES, Kit, read_records
+from .kuckuck import cards as kuckuck_cards
 from .kuckuck import notation as kuckuck_notation
+from .kuckuck import views as kuckuck_views
+from .progress import plural
 from .record import prompt
 
-__all__ = ["Viewer", "bot_move", "problem", "table_record", "table_view", "to_json"]
+__all__ = [
+    "Viewer",
+    "play_move",
+    "play_next",
+    "play_view",
+    "problem",
+    "table_record",
+    "table_view",
+    "to_json",
+]
 
 MAX_TEXT: Final = 4_000_000
 """The viewer refuses a pasted or picked text longer than this (a real file is kilobytes)."""
@@ -112,11 +127,14 @@ class Viewer:
             }
         )
 
-    def position(self, game: int, ply: int) -> str:
+    def position(self, game: int, ply: int, seat: int | None = None) -> str:
         """Game *game* (0-based) after *ply* moves, as JSON: the engine's picture and the
-        diagram ``cuckoo replay`` prints."""
+        diagram ``cuckoo replay`` prints; with *seat*, as that player saw it."""
         played = self.games[game]
-        state = played.states[max(0, min(ply, len(played.states) - 1))]
+        ply = max(0, min(ply, len(played.states) - 1))
+        if seat is not None:
+            return to_json(seen_by(played, ply, seat))
+        state = played.states[ply]
         return to_json({"svg": played.kit.svg(state), "diagram": played.kit.diagram(state)})
 
 
@@ -509,7 +527,7 @@ def table_record(table_json: str) -> str:
     return load(_table(table_json)).text()
 
 
-# -- the dice pyramid against a bot ---------------------------------------------------------
+# -- the dice pyramid against a bot: its setup and its moves in words ---------------------
 
 
 def _rng(table: Mapping[str, Any], ply: int) -> Random:
@@ -526,34 +544,6 @@ def random_setup(seed: int) -> str:
     )
 
 
-def with_rolls(table_json: str, text: str) -> str:
-    """An infection the person chose, with its re-roll drawn for them (other moves as they
-    are): the move text to play."""
-    table = _table(table_json)
-    loaded = load(table)
-    move = dice_notation.parse_move(text)
-    if isinstance(move, dice.Infect) and move.rolls is None:
-        waiting = dice.apply(loaded.state, move)
-        rolls = dice.random_rolls(waiting, _rng(table, len(loaded.moves)))
-        return str(dice.Infect(move.give, move.take, rolls))
-    return text
-
-
-def bot_move(table_json: str, bot_name: str) -> str:
-    """The bot's move in the table's position, re-roll included, as text."""
-    from .players.bots import bot_named
-
-    table = _table(table_json)
-    loaded = load(table)
-    rng = _rng(table, len(loaded.moves))
-    move = bot_named(bot_name).choose(loaded.state, rng)
-    if isinstance(move, dice.Infect) and move.rolls is None:
-        move = dice.Infect(
-            move.give, move.take, dice.random_rolls(dice.apply(loaded.state, move), rng)
-        )
-    return str(move)
-
-
 def describe(text: str) -> str:
     """A dice move in plain words, for announcing the bot's move and every re-roll."""
     move = dice_notation.parse_move(text)
@@ -566,3 +556,461 @@ def describe(text: str) -> str:
     if isinstance(move, dice.Place):
         return f"places {move.die} on cell {dice.CELL_NAMES[move.cell]}"
     return "passes"
+
+
+# -- every game against bots: the play page --------------------------------------------------
+# The page keeps a table as the recorder does, with a seed; the human sits at one seat
+# (a colour in the dice pyramid, a player's name in the card games) and everything else,
+# chance and the bots, is drawn here from (seed, ply), so a reload draws nothing new.  What
+# the human is shown is what that seat may see: in the card games, the other hands face
+# down and the record with their cards as ``?`` until the rules show them.
+
+_YOU: Final = {
+    "places": "place",
+    "infects": "infect",
+    "passes": "pass",
+    "keeps": "keep",
+    "swaps": "swap",
+    "cuts": "cut",
+    "plays": "play",
+    "chooses": "choose",
+    "shows": "show",
+    "loses": "lose",
+    "wins": "win",
+    "is": "are",
+    "drops": "drop",
+    "takes": "take",
+}
+
+
+def _subject(names: Sequence[str], seat: int, me: int, verb: str) -> str:
+    """``Ben swaps`` for another seat, ``You swap`` for the human's."""
+    return f"You {_YOU.get(verb, verb)}" if seat == me else f"{names[seat]} {verb}"
+
+
+def _card_words(card: cards.Card) -> str:
+    """A card as the picture shows it: ``10♥``."""
+    return card.rank.replace("T", "10") + SUIT_SIGNS[card.suit]
+
+
+def _known_cards(
+    states: Sequence[cards.State], moves: Sequence[Any], seat: int | None
+) -> cards.State:
+    """The last of *states* (the state before each of *moves*, then the one after the
+    last) with the cards *seat* cannot know face down (None: everyone's view).
+
+    A seat knows its own card; the card it gave away or got in a swap, as long as it stays
+    where it went; a king shown against a swap (CC-SWAP-KING).  A new hand starts afresh:
+    the cut card and the show-down end a hand in the open."""
+    last = states[-1]
+    if seat is None:
+        return last
+    known: dict[int, cards.Card | None] = {}
+    for before, move in zip(states, moves, strict=False):
+        if not isinstance(move, cards.Swap) or before.step != "decide":
+            if isinstance(move, cards.Deal) and not any(before.cards):
+                known = {}
+            continue
+        mover = before.to_act
+        neighbour = cards.next_seat(before, mover)
+        theirs = before.cards[neighbour]
+        known[seat] = before.cards[seat]
+        if theirs is not None and theirs.is_king:
+            known[neighbour] = theirs
+        else:
+            known[mover], known[neighbour] = known.get(neighbour), known.get(mover)
+    hidden = {
+        card
+        for other, card in enumerate(last.cards)
+        if card is not None and other != seat and known.get(other) != card
+    }
+    return replace(last, unseen=last.unseen | hidden)
+
+
+def _held_by(state: kuckuck.State, seat: int, owner: int) -> bool:
+    """Whether *seat* has held the hand first dealt to *owner* by *state*'s cycle (in
+    cycle c each seat holds the hand dealt c seats to its right: ZK-CYCLE-PASS)."""
+    cycle = min(state.cycle, len(state.players) - 1) if state.hands else 0
+    return (seat - owner) % len(state.players) <= cycle
+
+
+def _seen_record(loaded: Table, seat: int) -> Table:
+    """*loaded* as the player at *seat* would have written it: the cards not seen are
+    ``?`` (CC-PARTIAL-UNSEEN, ZK-PARTIAL-UNSEEN) and each finished hand of the card game
+    ends with its show-down (CC-PARTIAL-SHOW)."""
+    state = loaded.states[0]
+    moves: list[Any] = []
+    if loaded.game == cards_notation.GAME:
+        order: list[int] = []
+        for move in loaded.moves:
+            if isinstance(move, cards.Deal) and not any(state.cards):
+                order = [cards.next_seat(state, state.dealer)]
+                while order[-1] != state.dealer:
+                    order.append(cards.next_seat(state, order[-1]))
+            mine = not isinstance(move, cards.Deal) or state.to_act == seat
+            before, state = state, cards.apply(state, move)
+            moves.append(move if mine else cards.Deal(cards_deck.UNSEEN))
+            if state.hands > before.hands:
+                shown = (state.shown[s] for s in order)
+                moves.append(cards.Show(tuple(c for c in shown if c)))
+        return replace(loaded, moves=tuple(moves), texts=(), ends=())
+    last = loaded.state
+    n = len(last.players)
+    dealt = [m.number for m in loaded.moves if isinstance(m, kuckuck.Deal)]
+    hands = [dealt[k : k + kuckuck.HAND_SIZE] for k in range(0, len(dealt), kuckuck.HAND_SIZE)]
+    counts = tuple(kuckuck.cockatoos(h) for h in hands) if len(hands) == n else ()
+    for k, move in enumerate(loaded.moves):
+        owner = k // kuckuck.HAND_SIZE
+        if isinstance(move, kuckuck.Deal) and counts and not _held_by(last, seat, owner):
+            move = kuckuck.Deal(kuckuck_cards.UNSEEN)
+        moves.append(move)
+    setup = kuckuck.Setup(loaded.setup.players, counts)
+    return replace(loaded, setup=setup, moves=tuple(moves), texts=(), ends=())
+
+
+def _seat(loaded: Table, human: str) -> int:
+    """The human's seat: a colour of the dice pyramid, a player's name in the card games.
+
+    :raises SetupError: for one that is not at the table.
+    """
+    names = dice.PLAYER_NAMES if loaded.game == dice_notation.GAME else loaded.state.players
+    if human not in names:
+        raise SetupError(f"{human!r} is not at this table", rule="CD-NOTATION-SYNTAX")
+    return names.index(human)
+
+
+def _choosing(loaded: Table) -> tuple[int, ...]:
+    from .players.tables import TABLES
+
+    return TABLES[loaded.game].choosing(loaded.state)
+
+
+def _my_choices(loaded: Table, seat: int) -> list[Choice]:
+    """The human's moves as rows of taps (a cut as the word: its card is drawn for them)."""
+    state = loaded.state
+    if seat not in _choosing(loaded):
+        return []
+    if isinstance(state, dice.State):
+        return _dice_choices(state)
+    if isinstance(state, cards.State):
+        return [Choice((str(m).split()[0],), str(m).split()[0]) for m in cards.legal_moves(state)]
+    plays = [m for m in kuckuck.legal_moves(state) if isinstance(m, kuckuck.Play)]
+    return [Choice((str(m.number),), str(m.number)) for m in plays if m.seat == seat]
+
+
+def play_view(table_json: str, human: str) -> str:
+    """What the human at seat *human* is shown, as JSON: the picture and diagram of what
+    that seat may see, whose move it is, the human's choices (none when it is someone
+    else's or chance's turn), their hand in Zum Kuckuck!, and the record as they saw it."""
+    try:
+        loaded = load(_table(table_json))
+        seat = _seat(loaded, human)
+        text = play_record(table_json, human)
+    except CuckooError as error:
+        return to_json({"problem": problem(error)})
+    state = loaded.state
+    shown = state
+    if isinstance(state, cards.State):
+        states = [loaded.states[0]]
+        for move in loaded.moves:
+            states.append(cards.apply(states[-1], move))
+        shown = _known_cards(states, loaded.moves, seat)
+    hand = sorted(state.hands[seat]) if isinstance(state, kuckuck.State) and state.hands else []
+    names = dice.PLAYER_NAMES if isinstance(state, dice.State) else state.players
+    # the dice pyramid hides nothing: its picture is the recorder's, to be tapped
+    seen = (
+        json.loads(table_view(table_json))
+        if isinstance(state, dice.State)
+        else {"svg": loaded.kit.svg(shown), "diagram": loaded.kit.diagram(shown)}
+    )
+    return to_json(
+        {
+            "svg": seen["svg"],
+            "last": seen.get("last"),
+            "diagram": seen["diagram"],
+            "over": bool(state.is_over),
+            "status": _status(shown),
+            "choosing": [names[s] for s in _choosing(loaded)],
+            "choices": [c.json() for c in _my_choices(loaded, seat)],
+            "hand": hand,
+            "record": text,
+        }
+    )
+
+
+def _status(state: Any) -> str:
+    """Where the game stands, or who won, in a line."""
+    if isinstance(state, cards.State):
+        return cards_views.status_line(state)
+    if isinstance(state, kuckuck.State):
+        return kuckuck_views.status_line(state)
+    outcome = dice.result(state)
+    return outcome_words(outcome) if outcome else ""
+
+
+def play_record(table_json: str, human: str) -> str:
+    """The record of a table as the human at *human* saw it; the whole record once the
+    game is over (or in the dice pyramid, which hides nothing)."""
+    loaded = load(_table(table_json))
+    if loaded.game == dice_notation.GAME or loaded.state.is_over:
+        return loaded.text()
+    return _seen_record(loaded, _seat(loaded, human)).text()
+
+
+def _move_text(state: Any, move: Any) -> str:
+    """An engine move as the table writes it."""
+    if isinstance(state, kuckuck.State):
+        return kuckuck_notation.move_text(state, move)
+    return str(move)
+
+
+def _show_down(state: cards.State, me: int) -> str:
+    """The end of a hand: the cards shown, who lost a life, who won."""
+    names = state.players
+    cards_shown = ", ".join(
+        f"{'you' if s == me else names[s]} {_card_words(c)}"
+        for s, c in enumerate(state.shown)
+        if c is not None
+    )
+    lost = [("you" if s == me else names[s]) for s in state.losers]
+    if lost:
+        verb = "lose" if lost[-1] == "you" or len(lost) > 1 else "loses"
+        outcome = f"{' and '.join(lost)} {verb} a life"
+        outcome = outcome[0].upper() + outcome[1:]
+    else:
+        outcome = "Everyone left ties on a last life: nobody loses one (CC-VOID)"
+    said = f"Show-down: {cards_shown}. {outcome}."
+    won = cards.winner(state)
+    if won is not None:
+        said += f" {_subject(names, won, me, 'wins')} the game."
+    return said
+
+
+def _cards_said(before: cards.State, move: Any, after: cards.State, me: int) -> list[str]:
+    """A card-game move in words, as the player at *me* may know it."""
+    names = before.players
+    mover = before.to_act
+    said: list[str] = []
+    if isinstance(move, cards.Keep):
+        said.append(f"{_subject(names, mover, me, 'keeps')} the card.")
+    elif isinstance(move, cards.Swap):
+        neighbour = cards.next_seat(before, mover)
+        mine, theirs = before.cards[mover], before.cards[neighbour]
+        assert mine is not None and theirs is not None
+        other = "you" if neighbour == me else names[neighbour]
+        if theirs.is_king:
+            king = _subject(names, neighbour, me, "shows")
+            said.append(f"{king} {_card_words(theirs)}: a king, so the swap does not happen.")
+        elif me == mover:
+            said.append(
+                f"You swap with {other}: you give {_card_words(mine)} "
+                f"and get {_card_words(theirs)}."
+            )
+        elif me == neighbour:
+            said.append(
+                f"{names[mover]} swaps with you: you give {_card_words(theirs)} "
+                f"and get {_card_words(mine)}."
+            )
+        else:
+            said.append(f"{names[mover]} swaps with {other}.")
+    elif isinstance(move, cards.Cut) and move.card is not None:
+        turns = "turn" if mover == me else "turns"
+        turned = f"{_subject(names, mover, me, 'cuts')} and {turns} up {_card_words(move.card)}"
+        if move.card.is_king:
+            turned += ": a king, so it goes back and the dealer's card stays (CC-CUT-KING)"
+        said.append(turned + ".")
+    if after.hands > before.hands:
+        said.append(_show_down(after, me))
+    return said
+
+
+def _dealt_said(state: cards.State, me: int) -> str:
+    """The deal of a card-game hand, as the player at *me* sees it."""
+    who = "you deal" if state.dealer == me else f"{state.players[state.dealer]} deals"
+    held = state.cards[me]
+    mine = f"; you are dealt {_card_words(held)}" if held is not None else ""
+    return f"Hand {state.hands + 1}: {who}{mine}."
+
+
+def _kuckuck_said(
+    before: kuckuck.State, plays: Sequence[int | None], after: kuckuck.State, me: int
+) -> list[str]:
+    """A round's end in Zum Kuckuck!: the cards shown, the nest cards taken, cockatoo cards
+    turned, drop-outs, and a cycle's score."""
+    names = before.players
+
+    def who(seat: int) -> str:
+        return "you" if seat == me else names[seat]
+
+    said: list[str] = []
+    if not before.rules.in_turn:
+        shown = ", ".join(f"{who(s)} {n}" for s, n in enumerate(plays) if n is not None)
+        said.append(f"The cards are shown: {shown}.")
+    ended = after.cycle > before.cycle or after.is_over
+    nests = after.nests if not ended else None
+    if nests is not None and before.shown is not None:
+        took = [
+            f"{who(s)} {'take' if s == me else 'takes'} the {nests[s][-1]}"
+            for s in range(len(names))
+            if len(nests[s]) > len(before.nests[s])
+        ]
+        if took:
+            said.append("Nest cards: " + ", ".join(took) + ".")
+    if after.turned and not ended:
+        turners = " and ".join(map(who, after.turned))
+        one = len(after.turned) == 1
+        verb = "turns a cockatoo card" if one and after.turned[0] != me else "turn a cockatoo card"
+        said.append(f"{turners[0].upper()}{turners[1:]} {verb}{'' if one else ' each'}.")
+    for seat in sorted(after.out - before.out):
+        said.append(f"{_subject(names, seat, me, 'drops')} out of this cycle.")
+    if ended:
+        score = after.scores[-1]
+        points = ", ".join(f"{who(s)} {plural(score[s], 'point')}" for s in range(len(names)))
+        said.append(f"Cycle {after.cycle} is over: {points}.")
+        if after.is_over:
+            said.append(kuckuck_views.status_line(after) + ".")
+        else:
+            counts = ", ".join(f"{who(s)} {c}" for s, c in enumerate(after.counts))
+            said.append(f"The hands pass left; cockatoo cards: {counts}.")
+    return said
+
+
+def _said(game: str, states: Sequence[Any], moves: Sequence[Any], me: int, by: str) -> list[str]:
+    """What the player at *me* is told of *moves* (made from ``states[0]``; ``states[k+1]``
+    after ``moves[k]``), made by *by* ("you", a bot's name, or "" for chance)."""
+    first, last = states[0], states[-1]
+    if isinstance(first, dice.State):
+        names = ("you" if s == me else f"{by} ({c})" for s, c in enumerate(dice.PLAYER_NAMES))
+        name = list(names)[first.to_move]
+        words = describe(str(moves[0]))
+        if name == "you":
+            verb = words.split()[0].rstrip(":")  # places, infects:, passes
+            return [f"You {_YOU[verb]}{words[len(verb) :]}."]
+        return [f"{name} {words}."]
+    if isinstance(first, cards.State):
+        if isinstance(moves[0], cards.Deal):
+            return [_dealt_said(last, me)]
+        return _cards_said(first, moves[0], last, me)
+    said: list[str] = []
+    names = first.players
+    for before, move, after in zip(states, moves, states[1:], strict=False):
+        if isinstance(move, kuckuck.Deal):
+            if after.step != "deal":
+                counts = ", ".join(
+                    f"{'you' if s == me else names[s]} {c}" for s, c in enumerate(after.counts)
+                )
+                said.append(f"The number cards are dealt, 12 each; cockatoo cards: {counts}.")
+        elif isinstance(move, kuckuck.Start):
+            said.append(f"{_subject(names, move.seat, me, 'is')} drawn to start.")
+        elif isinstance(move, kuckuck.Nest):
+            said.append(f"Nest cards turned up: {move.low} and {move.high}.")
+        elif isinstance(move, kuckuck.Play):
+            verb = "plays" if first.rules.in_turn else "chooses"
+            card = f" {move.number}" if first.rules.in_turn or move.seat == me else " a card"
+            said.append(f"{_subject(names, move.seat, me, verb)}{card}.")
+            if after.round != before.round or after.cycle != before.cycle or after.is_over:
+                plays = [move.number if s == move.seat else n for s, n in enumerate(before.plays)]
+                said.extend(_kuckuck_said(before, plays, after, me))
+    return said
+
+
+def _moved(table: Mapping[str, Any], state: Any, moves: list[Any], me: int, by: str) -> str:
+    """The answer of :func:`play_move` and :func:`play_next`: the table with *moves* made
+    from *state* added, as texts, and what the human is told of them."""
+    states, texts = [state], []
+    game = str(table.get("game"))
+    for move in moves:
+        texts.append(_move_text(states[-1], move))
+        states.append(RULES[game].apply(states[-1], move))
+    if game == cards_notation.GAME and isinstance(moves[0], cards.Deal):
+        texts = ["deal " + " ".join(texts)]  # the hand's deal, one entry
+    elif game == kuckuck_notation.GAME and isinstance(moves[0], kuckuck.Deal):
+        rows: dict[str, list[str]] = {}  # one entry a hand: deal Ann 3 17 ...
+        for text in texts:
+            _, name, number = text.split()
+            rows.setdefault(name, []).append(number)
+        texts = [f"deal {name} {' '.join(numbers)}" for name, numbers in rows.items()]
+    said = _said(game, states, moves, me, by)
+    return to_json({"ok": {**table, "moves": [*table.get("moves", []), *texts]}, "said": said})
+
+
+def play_move(table_json: str, text: str, human: str) -> str:
+    """The human's move *text*, as a player types it at the terminal (a dice infection
+    without its re-roll, ``cut`` without its card, a Zum Kuckuck! card by its number: chance
+    is drawn here), made: ``{"ok": table, "said": [...]}``, or ``{"problem": ...}``."""
+    from .players.tables import TABLES
+
+    try:
+        table = _table(table_json)
+        loaded = load(table)
+        seat = _seat(loaded, human)
+        state = loaded.state
+        rng = _rng(table, len(loaded.texts))
+        kit = TABLES[loaded.game]
+        if seat not in _choosing(loaded):
+            raise IllegalMoveError("it is not your move", rule="CD-NOTATION-SYNTAX")
+        # as a player types it; chance (a cut's card, a re-roll) is drawn here, never given
+        moves = [kit.complete(state, move, rng) for move in kit.read(state, seat, text)]
+        return _moved(table, state, moves, seat, "you")
+    except CuckooError as error:
+        return to_json({"problem": problem(error)})
+    except ValueError as error:  # the players' reader's own refusals
+        return to_json({"problem": problem(NotationError(str(error), rule="CD-NOTATION-SYNTAX"))})
+
+
+def play_next(table_json: str, bot: str, human: str) -> str:
+    """The next moves that are not the human's, drawn from the table's seed: a whole deal,
+    a nest pair or a start draw, or the bots' decisions (in the basic Zum Kuckuck!, every
+    bot's card of the round together, chosen from its own hand): ``{"ok": table, "said":
+    [...], "who": the bot or ""}``."""
+    from .players.bots import bot_named
+    from .players.tables import TABLES
+
+    table = _table(table_json)
+    loaded = load(table)
+    seat = _seat(loaded, human)
+    state, kit = loaded.state, TABLES[loaded.game]
+    rng = _rng(table, len(loaded.texts))
+    moves: list[Any] = []
+    if state.is_chance:
+        step = state.step
+        while state.is_chance and state.step == step and (step == "deal" or not moves):
+            moves.append(kit.chance(state, rng))
+            state = kit.apply(state, moves[-1])
+        return _moved(table, loaded.state, moves, seat, "")
+    player = bot_named(bot, loaded.game)
+    for other in kit.choosing(state):
+        if other == seat:
+            raise SetupError("it is your move", rule="CD-NOTATION-SYNTAX")
+        decision = player.choose(state, rng, other)
+        moves.append(kit.complete(state, decision, rng))
+        if loaded.game != kuckuck_notation.GAME:
+            break
+    answer = json.loads(_moved(table, loaded.state, moves, seat, bot))
+    return to_json({**answer, "who": bot})
+
+
+# -- the viewer: a game as one player saw it ---------------------------------------------------
+
+
+def seen_by(played: Game, ply: int, seat: int) -> dict[str, Any]:
+    """Game *played* after *ply* moves as the player at *seat* saw it: the picture and the
+    diagram with the cards that player could not know face down, and every move's text
+    with the cards dealt to others as ``?`` (in Zum Kuckuck!, the hands the player has not
+    held yet by then)."""
+    states = played.states[: ply + 1]
+    moves = played.record.moves
+    state = states[-1]
+    texts = [str(m) for m in moves]
+    if isinstance(state, cards.State):
+        state = _known_cards(states, moves[:ply], seat)
+        for k, move in enumerate(moves[: len(played.states) - 1]):
+            if isinstance(move, cards.Deal) and played.states[k].to_act != seat:
+                texts[k] = "?"
+    elif isinstance(state, kuckuck.State):
+        names = [p.lower() for p in state.players]
+        for k, item in enumerate(moves):
+            hand = isinstance(item, kuckuck_notation.Hand) and item.player.lower() in names
+            if hand and not _held_by(state, seat, names.index(item.player.lower())):
+                texts[k] = f"deal {item.player}" + " ?" * len(item.numbers)
+    return {"svg": played.kit.svg(state), "diagram": played.kit.diagram(state), "moves": texts}

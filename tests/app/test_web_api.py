@@ -210,26 +210,6 @@ def test_a_table_that_is_not_an_object_is_a_problem_not_an_exception() -> None:
             assert json.loads(answer)["problem"]["rule"] == "CD-NOTATION-SYNTAX"
 
 
-def test_the_bot_and_the_dice_are_a_function_of_the_table() -> None:
-    table = json.loads(web.table_new(json.dumps({**TABLES["cuckoo-dice"], "seed": 11})))["ok"]
-    first = web.bot_move(json.dumps(table), "mcts:20")
-    assert first == web.bot_move(json.dumps(table), "mcts:20")
-    assert "ok" in play(table, first)
-    setup = json.loads(web.random_setup(5))
-    assert setup == json.loads(web.random_setup(5)) and len(setup["rolls"][0]) == 10
-
-
-def test_an_infection_gets_its_re_roll_drawn_and_announced() -> None:
-    table = json.loads(web.table_new(json.dumps({**TABLES["cuckoo-dice"], "seed": 2})))["ok"]
-    infection = next(c for c in view(table)["choices"] if c["roll"])
-    text = web.with_rolls(json.dumps(table), infection["text"])
-    assert text.startswith(infection["text"] + "(") and text == web.with_rolls(
-        json.dumps(table), infection["text"]
-    )
-    assert "ok" in play(table, text)
-    assert "re-rolled" in web.describe(text)
-
-
 def test_a_result_reads_with_the_winners_count_first() -> None:
     """The words under the picture of a finished game: "Red wins, 2 sides to 1"."""
     from cuckoo.dice.scoring import Outcome

@@ -21,7 +21,7 @@ def test_play_the_random_bot(page: Any, tmp_path: Path) -> None:
     announced: set[str] = set()
     for _ in range(500):
         page.wait_for_selector(f"#choices .tap, {OVER}", state="attached")
-        announced.add(page.inner_text("#announce"))
+        announced.update(page.locator("#announce .said").all_inner_texts())
         if page.locator(OVER).count():
             break
         page.locator("#choices .tap").first.click()
@@ -34,7 +34,7 @@ def test_play_the_random_bot(page: Any, tmp_path: Path) -> None:
     ((_, game),) = read_records(record.read_text().splitlines(keepends=True))
     assert game.result != "*"
     red = [str(move) for move in game.moves[(0 if game.tag("First") == "Red" else 1) :: 2]]
-    said = {f"random (Red) {web.describe(move)}" for move in red}
+    said = {f"random (Red) {web.describe(move)}." for move in red}
     bot_lines = {line for line in announced if line.startswith("random (Red)")}
     assert bot_lines, f"no move of the bot announced: {announced}"
     assert bot_lines <= said, bot_lines - said

@@ -1,0 +1,38 @@
+"""The play page's card games and the viewer's "Seen by" at a phone's widths: no sideways
+scroll, every control at least 44 px either way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .app import NO_SIDEWAYS_SCROLL, open_app
+from .test_phone import SMALL_TARGETS, TARGET
+
+
+@pytest.mark.parametrize("width", [320, 390, 430])
+def test_card_games_at_phone_widths(page: Any, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 844})
+    problems: list[str] = []
+
+    def check(what: str) -> None:
+        if not page.evaluate(NO_SIDEWAYS_SCROLL):
+            problems.append(f"{what}: {page.evaluate('document.documentElement.scrollWidth')} px")
+        problems.extend(f"{what}: {found}" for found in page.evaluate(SMALL_TARGETS, TARGET))
+
+    open_app(page, "play.html")
+    for game, players in (("cuckoo-cards", "#card-players"), ("zum-kuckuck", "#kuckuck-players")):
+        if page.locator("#again").is_visible():
+            page.click("#again")
+        page.select_option("#game", game)
+        page.select_option(players, "5")
+        check(f"play, {game} setup")
+        page.click("#setup button[type=submit]")
+        page.wait_for_selector("#choices .tap")
+        page.wait_for_function("() => document.querySelectorAll('#announce .said').length > 1")
+        check(f"play, {game} on")
+    open_app(page, "viewer.html?file=examples/zum-kuckuck-tactical-four-players.cuckoo#seen=Ann")
+    page.wait_for_selector("#choose-seat:not([hidden])", state="attached")
+    check("viewer, seen by")
+    assert not problems, "\n".join(problems)
