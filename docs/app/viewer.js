@@ -108,7 +108,8 @@ function linkTo(fields) {
 // -- showing a game ------------------------------------------------------------------------
 
 function label(game, index) {
-  if (game.unit !== "ply") return `${index + 1}.`;
+  // the dice game numbers a pair of turns, Blue's and Red's, as the notation does
+  if (game.unit !== "turn") return `${index + 1}.`;
   return index % 2 === 0 ? `${index / 2 + 1}.` : "";
 }
 
@@ -157,7 +158,7 @@ async function show(gameIndex, at) {
   const move = ply ? game.moves[ply - 1] : null;
   $("#where").textContent = move
     ? `${game.unit} ${ply} of ${game.moves.length}: ${texts[ply - 1]}`
-    : `start (${game.moves.length} ${game.moves.length === 1 ? game.unit : game.unit === "ply" ? "plies" : `${game.unit}s`})`;
+    : `start (${game.moves.length} ${game.moves.length === 1 ? game.unit : `${game.unit}s`})`;
   $("#comment").textContent = move ? move.comment : game.intro;
   const end = ply === game.reached;
   let result = "";

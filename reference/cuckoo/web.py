@@ -465,7 +465,7 @@ def _prompt(loaded: Table) -> str:
         colour = dice.PLAYER_NAMES[state.to_move]
         name = dict(loaded.tags).get(colour)
         if name:
-            return f"{name} ({colour}), ply {state.ply + 1}"
+            return f"{name} ({colour}), turn {state.ply + 1}"
     return prompt(loaded.game, state)
 
 

@@ -233,6 +233,6 @@ def test_a_named_player_is_prompted_by_name() -> None:
     table = {**TABLES["cuckoo-dice"], "names": {"Blue": "Ann", "Red": ""}}
     first = view(table)["prompt"]
     to_move = "Blue" if first.startswith("Ann") else "Red"
-    assert first in ("Ann (Blue), ply 1", "Red (ply 1)"), first
+    assert first in ("Ann (Blue), turn 1", "Red (turn 1)"), first
     other = play(table, view(table)["choices"][0]["text"])["ok"]
-    assert view(other)["prompt"] == ("Red (ply 2)" if to_move == "Blue" else "Ann (Blue), ply 2")
+    assert view(other)["prompt"] == ("Red (turn 2)" if to_move == "Blue" else "Ann (Blue), turn 2")
