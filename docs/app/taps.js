@@ -75,6 +75,10 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
       }
       return;
     }
+    if (done && done.ask?.length) {
+      box.replaceChildren(chips, askEntry(done, play));
+      return;
+    }
     if (done) {
       box.replaceChildren(chips);
       play(done.text);
@@ -127,4 +131,54 @@ function rollEntry(choice, play) {
     ),
   );
   return el("div", { class: "roll" }, el("p", { class: "prompt" }, "Re-roll the dice and tap what they show:"), ...rows, submit);
+}
+
+/** What the table saw that a move needs besides its taps (the cockatoo cards each player
+ * took, the cards of a show-down): each question of *choice.ask* in turn, its options
+ * tapped as moves are (or, for a question of many, toggled, then Done); the move's text is
+ * then played with the answers after it. */
+function askEntry(choice, play) {
+  const answers = [];
+  const entry = el("div", { class: "ask" });
+  const next = () => {
+    if (answers.length === choice.ask.length) {
+      play([choice.text, ...answers].join(" "));
+      return;
+    }
+    const question = choice.ask[answers.length];
+    const given = el("div", { class: "path", "aria-label": "Answered so far" },
+      ...answers.map((answer, i) => el("span", { class: "chip" }, `${choice.ask[i].label}: ${answer}`)));
+    const asked = el("div", { class: "question" });
+    const take = (text) => { answers.push(text); next(); };
+    entry.replaceChildren(given, el("p", { class: "prompt" }, `${question.label}:`), asked);
+    if (question.many) manyEntry(asked, question, take);
+    else offer(asked, question.options.map((o) => ({ ...o, roll: [], ask: [] })), take);
+    asked.querySelector("button")?.focus();
+  };
+  next();
+  return entry;
+}
+
+/** A question answered by any number of its options: each toggled, then Done. */
+function manyEntry(box, question, take) {
+  const picked = new Set();
+  const done = el("button", { type: "button", class: "primary", disabled: true }, "Done");
+  done.addEventListener("click", () => take(question.options.filter((o) => picked.has(o.text)).map((o) => o.text).join(" ")));
+  box.replaceChildren(
+    el("div", { class: "taps", role: "group", "aria-label": question.label },
+      ...question.options.map((option) =>
+        el("button", {
+          type: "button",
+          "aria-pressed": "false",
+          onclick: (event) => {
+            if (picked.has(option.text)) picked.delete(option.text);
+            else picked.add(option.text);
+            event.target.setAttribute("aria-pressed", String(picked.has(option.text)));
+            done.disabled = picked.size === 0;
+          },
+        }, option.path.join(" ")),
+      ),
+    ),
+    done,
+  );
 }
