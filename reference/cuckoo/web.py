@@ -630,6 +630,8 @@ def load(table: Mapping[str, Any]) -> Table:
 def _prompt(loaded: Table) -> str:
     """Who enters what next; in the dice pyramid, a named player by name and colour."""
     state = loaded.state
+    if isinstance(state, kuckuck.State) and state.step == "deal" and not any(state.dealt):
+        return "the cockatoo cards each player took (nobody sees the hands), or the cards dealt"
     if isinstance(state, dice.State):
         colour = dice.PLAYER_NAMES[state.to_move]
         name = dict(loaded.tags).get(colour)

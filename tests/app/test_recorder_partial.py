@@ -29,10 +29,13 @@ def valid(table: dict[str, Any]) -> Any:
     return state
 
 
-def full_game(game: str, seed: int, moves: int) -> list[tuple[str, Any, Any]]:
-    """A game of random taps, every card seen: each entry with the states before and after."""
+def full_game(
+    game: str, seed: int, moves: int, setup: dict[str, Any] | None = None
+) -> list[tuple[str, Any, Any]]:
+    """A game of random taps from *setup* (by default *game*'s of TABLES), every card seen:
+    each entry with the states before and after."""
     rng = Random(seed)
-    table = json.loads(web.table_new(json.dumps(TABLES[game])))["ok"]
+    table = json.loads(web.table_new(json.dumps(setup or TABLES[game])))["ok"]
     entries = []
     for _ in range(moves):
         if view(table)["over"]:
