@@ -32,14 +32,8 @@ PLAYERS = ["Ann", "Ben", "Cid"]
 
 def dice_table() -> dict[str, Any]:
     setup = json.loads(web.random_setup(7))
-    return {
-        "game": "cuckoo-dice",
-        "ruleset": "cuckoo",
-        "names": {"Blue": "Ann", "Red": "Ben"},
-        "rolls": setup["rolls"],
-        "first": setup["first"],
-        "moves": [],
-    }
+    return {"game": "cuckoo-dice", "ruleset": "cuckoo", "names": {"Blue": "Ann", "Red": "Ben"},
+            "rolls": setup["rolls"], "first": setup["first"], "moves": []}
 
 
 def plan(table: dict[str, Any]) -> list[tuple[dict[str, Any], list[int]]]:
@@ -56,21 +50,15 @@ def plan(table: dict[str, Any]) -> list[tuple[dict[str, Any], list[int]]]:
             # three placements, then the first infection offered, then two placements
             infected = any(c["roll"] for c, _ in steps)
             infections = [c for c in choices if c["roll"]]
-            pick = (
-                infections[0]
-                if moves >= 3 and not infected and infections
-                else next(c for c in choices if c["path"][0] == "Place a die")
-            )
+            pick = infections[0] if moves >= 3 and not infected and infections else next(
+                c for c in choices if c["path"][0] == "Place a die")
             if infected and sum(1 for c, _ in steps if not c["roll"]) >= 5:
                 break
         elif game == "cuckoo-cards":
             # deal by suit and rank, each decision a keep but one swap; two hands
             swap = [c for c in choices if c["path"] == ["swap"]]
-            pick = (
-                swap[0]
-                if swap and not any(c["path"] == ["swap"] for c, _ in steps)
-                else (rng.choice(choices) if choices[0]["text"].startswith("deal") else choices[0])
-            )
+            pick = swap[0] if swap and not any(c["path"] == ["swap"] for c, _ in steps) else (
+                rng.choice(choices) if choices[0]["text"].startswith("deal") else choices[0])
             if moves >= 9:
                 break
         else:
@@ -109,19 +97,10 @@ def set_up(page: Any, table: dict[str, Any]) -> None:
 
 TABLES = {
     "cuckoo-dice": dice_table,
-    "cuckoo-cards": lambda: {
-        "game": "cuckoo-cards",
-        "players": PLAYERS,
-        "dealer": "Ben",
-        "lives": 2,
-        "moves": [],
-    },
-    "zum-kuckuck": lambda: {
-        "game": "zum-kuckuck",
-        "players": PLAYERS,
-        "variant": "basic",
-        "moves": [],
-    },
+    "cuckoo-cards": lambda: {"game": "cuckoo-cards", "players": PLAYERS, "dealer": "Ben",
+                             "lives": 2, "moves": []},
+    "zum-kuckuck": lambda: {"game": "zum-kuckuck", "players": PLAYERS, "variant": "basic",
+                            "moves": []},
 }
 
 
