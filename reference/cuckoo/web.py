@@ -585,13 +585,17 @@ class Table:
         waiting = [t for t, end in zip(self.texts, self.ends, strict=True) if end > kept]
         if not waiting:
             return text
-        said = ", ".join(waiting).translate({ord("{"): None, ord("}"): None})
+        return self.noted(text, f"entered, written once the round is whole: {', '.join(waiting)}")
+
+    def noted(self, text: str, note: str) -> str:
+        """The record *text* with *note* as a comment after its last move (its braces
+        dropped: a comment cannot hold them), in canonical form."""
+        said = note.translate({ord("{"): None, ord("}"): None})
         head, _, result = text.rstrip("\n").rpartition("\n")
-        note = f"{{entered, written once the round is whole: {said}}}"
-        (item,) = read_records(f"{head}\n{note}\n{result}\n".splitlines(keepends=True))
+        (item,) = read_records(f"{head}\n{{{said}}}\n{result}\n".splitlines(keepends=True))
         if isinstance(item, CuckooError):
             raise item
-        return self.kit.format_record(item[1])  # the comment where the notation puts it
+        return str(self.kit.format_record(item[1]))  # the comment where the notation puts it
 
 
 def _table(table_json: str) -> dict[str, Any]:
@@ -690,9 +694,20 @@ def table_new(table_json: str) -> str:
     return to_json({"ok": table})
 
 
-def table_record(table_json: str) -> str:
-    """The canonical record of a table, as text."""
-    return load(_table(table_json)).text()
+def table_record(table_json: str, journal_json: str = "[]") -> str:
+    """The canonical record of a table, as text; with a *journal* (the recorder's list of
+    every tap, undo and redo: ``{"at", "tap", "move"}``), that list follows the last move
+    as a comment, one tap a line, so the file downloaded keeps it and stays valid."""
+    loaded = load(_table(table_json))
+    journal = json.loads(journal_json)
+    if not isinstance(journal, list) or not journal:
+        return loaded.text()
+    taps = [
+        " ".join(str(entry.get(k, "")) for k in ("at", "tap", "move"))
+        for entry in journal
+        if isinstance(entry, dict)
+    ]
+    return loaded.noted(loaded.text(), "\n".join(["the journal of every tap:", *taps]))
 
 
 # -- the dice pyramid against a bot ---------------------------------------------------------

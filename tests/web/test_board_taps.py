@@ -12,7 +12,7 @@ from typing import Any
 from cuckoo import web
 
 from .app import cuckoo, downloaded, open_app, stored_moves, view, wait_stored
-from .test_recorder import KEY, dice_table, set_up
+from .test_recorder import KEY, dice_table, journal_of, set_up
 
 MOVER = {"Blue": "0", "Red": "1"}
 
@@ -65,7 +65,9 @@ def test_a_whole_dice_game_by_tapping_the_board(page: Any, tmp_path: Path) -> No
     assert stored_moves(page, KEY) == texts
     assert page.inner_text("#prompt") == "The game is over."
     record = downloaded(page, "#download", tmp_path)
-    assert record.read_text() == web.table_record(json.dumps({**table, "moves": texts}))
+    text, journal = journal_of(record.read_text())
+    assert text == web.table_record(json.dumps({**table, "moves": texts}))
+    assert journal == [f"play {t}" for t in texts]
     run = cuckoo("validate", str(record), check=False)
     assert run.returncode == 0, run.stdout + run.stderr
 
