@@ -261,6 +261,7 @@ async function draw() {
   offer($("#choices"), view.choices, (text) => play(text, shown), {
     picture: $("#picture"),
     mover: ["Blue", "Red"].indexOf(view.to_move),
+    taps: view.taps,
   });
 }
 

@@ -6,12 +6,14 @@
 // is exactly the tap on the button it stands for.
 import { el } from "./common.js";
 
-const PARTS = "[data-cell], [data-die]";
+const PARTS = "[data-cell], [data-die], [data-part]";
 
 /** The runs of labels a part of the pyramid's picture may stand for: a die of the mover's
  * nest is placed, a cell is where, and a drawing of the chosen cell on a side is the side
- * a face turns to. */
-function standsFor(part, chosen, mover) {
+ * a face turns to. A part of a card game's picture (a seat, the deck) stands for the run
+ * the engine gives it in *taps*. */
+function standsFor(part, chosen, mover, taps) {
+  if (part.dataset.part !== undefined) return taps?.[part.dataset.part] ? [taps[part.dataset.part]] : [];
   const { die, nest, cell, side } = part.dataset;
   if (die !== undefined) return nest === String(mover) ? [["Place a die", die], [die]] : [];
   const runs = [[`cell ${cell}`]];
@@ -21,13 +23,22 @@ function standsFor(part, chosen, mover) {
 
 /** Mark in *picture* the parts that are a next tap of a *matching* choice, and the chosen
  * cell; returns each target part with the labels it stands for. */
-function markTargets(picture, chosen, matching, mover) {
+function markTargets(picture, chosen, matching, mover, taps) {
   const targets = new Map();
   const fits = (run) => matching.some((c) => run.every((label, k) => c.path[chosen.length + k] === label));
   for (const part of picture?.querySelectorAll(PARTS) ?? []) {
-    const run = standsFor(part, chosen, mover).find(fits);
+    const run = standsFor(part, chosen, mover, taps).find(fits);
     if (run) targets.set(part, run);
     part.classList.toggle("target", Boolean(run));
+    if (part.dataset.part !== undefined) { // what a tap on it does, said on a long press
+      part.querySelector(":scope > title.tap-title")?.remove();
+      if (run) {
+        const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+        title.classList.add("tap-title");
+        title.textContent = run.join(", ");
+        part.prepend(title);
+      }
+    }
     part.classList.toggle("chosen", part.dataset.cell !== undefined && chosen.includes(`cell ${part.dataset.cell}`));
   }
   return targets;
@@ -37,13 +48,15 @@ function markTargets(picture, chosen, matching, mover) {
 export function showPicture(box, view) {
   box.innerHTML = view.svg;
   for (const part of box.querySelectorAll("[data-cell]")) part.classList.toggle("last", part.dataset.cell === view.last);
+  for (const part of box.querySelectorAll("[data-part]")) part.classList.toggle("last", part.dataset.part === view.last_part);
 }
 
 /** Draw the choices into *box*; *play(text)* is called with a complete move's notation.
  * *rolled* (optional) handles an infection itself instead of asking for its re-roll.
  * *picture* (optional) holds the pyramid's picture, whose nest dice and cells are then
- * tapped as the buttons are, for the player *mover* (0 Blue, 1 Red). */
-export function offer(box, choices, play, { rolled = null, picture = null, mover = null } = {}) {
+ * tapped as the buttons are, for the player *mover* (0 Blue, 1 Red); or a card game's,
+ * whose parts stand for the runs of labels *taps* gives them ({"seat 0": ["keep"]}). */
+export function offer(box, choices, play, { rolled = null, picture = null, mover = null, taps = null } = {}) {
   let chosen = [];
   let targets = new Map();
   if (picture) {
@@ -57,7 +70,7 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
   const render = () => {
     const matching = choices.filter((c) => chosen.every((label, i) => c.path[i] === label));
     const done = matching.find((c) => c.path.length === chosen.length);
-    targets = markTargets(picture, chosen, done ? [] : matching, mover);
+    targets = markTargets(picture, chosen, done ? [] : matching, mover, taps);
     const chips = el(
       "div",
       { class: "path", "aria-label": "Chosen so far" },

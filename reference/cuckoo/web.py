@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from . import cards, dice, kuckuck
 from .cards import notation as cards_notation
+from .cards import views as cards_views
 from .cards.deck import UNSEEN as _UNSEEN_CARD_VALUE
 from .conformance.protocol import CardGame, DiceGame, KuckuckGame
 from .dice import notation as dice_notation
@@ -25,6 +26,7 @@ from .dice.svg import position_svg
 from .errors import CuckooError, NotationError, SetupError
 from .games import GAMES, Kit, read_records
 from .kuckuck import notation as kuckuck_notation
+from .kuckuck import views as kuckuck_views
 from .kuckuck.cards import HAND_SIZE
 from .kuckuck.cards import UNSEEN as UNSEEN_NUMBER
 from .record import hand_shown, prompt
@@ -656,20 +658,65 @@ def table_view(table_json: str) -> str:
     engine = RULES[loaded.game]
     over = bool(state.is_over)
     last = loaded.moves[-1] if loaded.moves else None
+    choices = engine.choices(state)  # even at the end: a hand may be shown then
     return to_json(
         {
-            "svg": position_svg(state, tappable=True)
-            if isinstance(state, dice.State)
-            else loaded.kit.svg(state),
+            "svg": _tappable_svg(state),
             "last": dice.CELL_NAMES[last.cell] if isinstance(last, dice.Place) else None,
+            "last_part": _last_part(loaded),
+            "taps": _picture_taps(state, choices),
             "diagram": loaded.kit.diagram(state),
             "over": over,
             "to_move": dice.PLAYER_NAMES[state.to_move] if isinstance(state, dice.State) else None,
             "prompt": "the game is over" if over else _prompt(loaded),
-            "choices": [c.json() for c in engine.choices(state)],  # a hand shown after the end
+            "choices": [c.json() for c in choices],
             "record": loaded.text(),
         }
     )
+
+
+def _tappable_svg(state: Any) -> str:
+    """The recorder's picture of *state*, its parts named to be tapped."""
+    if isinstance(state, dice.State):
+        return str(position_svg(state, tappable=True))
+    if isinstance(state, cards.State):
+        return str(cards_views.table_svg(state, tappable=True))
+    return str(kuckuck_views.table_svg(state, tappable=True))
+
+
+def _picture_taps(state: Any, choices: list[Choice]) -> dict[str, list[str]]:
+    """For the card games, what a tap on a part of the picture stands for: the first taps
+    of a choice. In the card game a player's card is their *keep*, the next player's card
+    a *swap*, the deck a *cut* or a card dealt face down; in Zum Kuckuck! a player's row
+    is that player, whose card then follows."""
+    firsts = {c.path[0] for c in choices}
+    taps: dict[str, list[str]] = {}
+    if isinstance(state, cards.State):
+        if state.step != "deal" and not state.is_over:
+            acting = state.to_act
+            parts = {f"seat {acting}": "keep", "deck": "cut"}
+            parts[f"seat {cards.next_seat(state, acting)}"] = "swap"
+            taps = {part: [label] for part, label in parts.items() if label in firsts}
+        elif "Not seen (?)" in firsts:
+            taps = {"deck": ["Not seen (?)"]}
+    elif isinstance(state, kuckuck.State):
+        seats = enumerate(state.players)
+        taps = {f"seat {seat}": [name] for seat, name in seats if name in firsts}
+    return taps
+
+
+def _last_part(loaded: Table) -> str | None:
+    """The part of a card game's picture the last entry was made at: the seat that played
+    (Zum Kuckuck!) or decided (the card game, while its hand goes on)."""
+    state = loaded.state
+    words = loaded.texts[-1].split() if loaded.texts else []
+    if isinstance(state, kuckuck.State) and words and words[0] in state.players:
+        return f"seat {state.players.index(words[0])}"
+    if isinstance(state, cards.State) and state.step != "deal" and not state.is_over:
+        before = [s for s in state.active if cards.next_seat(state, s) == state.to_act]
+        if before and before[0] != state.dealer and words[:1] != ["deal"]:
+            return f"seat {before[0]}"
+    return None
 
 
 def table_play(table_json: str, text: str) -> str:
