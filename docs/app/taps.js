@@ -9,13 +9,14 @@ import { el } from "./common.js";
 const PARTS = "[data-cell], [data-die], [data-part]";
 
 /** The runs of labels a part of the pyramid's picture may stand for: a die of the mover's
- * nest is placed, a cell is where, and a drawing of the chosen cell on a side is the side
- * a face turns to. A part of a card game's picture (a seat, the deck) stands for the run
+ * nest is placed, a die of the other nest is taken by an infection, a
+ * cell is where, and a drawing of the chosen cell on a side is the side a face turns to. A part of a card game's picture (a seat, the deck) stands for the run
  * the engine gives it in *taps*. */
 function standsFor(part, chosen, mover, taps) {
   if (part.dataset.part !== undefined) return taps?.[part.dataset.part] ? [taps[part.dataset.part]] : [];
   const { die, nest, cell, side } = part.dataset;
-  if (die !== undefined) return nest === String(mover) ? [["Place a die", die], [die]] : [];
+  // a die of the other nest is the one an infection takes (the dice given: see giveTargets)
+  if (die !== undefined) return nest === String(mover) ? [["Place a die", die], [die]] : [[`take ${die}`]];
   const runs = [[`cell ${cell}`]];
   if (chosen.includes(`cell ${cell}`)) runs.push([`value to side ${side}`], [`next face to side ${side}`]);
   return runs;
@@ -44,6 +45,32 @@ function markTargets(picture, chosen, matching, mover, taps) {
   return targets;
 }
 
+/** The dice of *labels* ("give Blue's 1 + Blue's 3") still to tap once the dice of *parts*
+ * are tapped; null if those do not all belong to it. */
+function stillToGive(label, parts) {
+  const rest = label.replace(/^give /, "").split(" + ");
+  for (const part of parts) {
+    const at = rest.indexOf(part.dataset.die);
+    if (at < 0) return null;
+    rest.splice(at, 1);
+  }
+  return rest;
+}
+
+/** An infection's dice given, tapped one by one in the mover's nest: the dice that can
+ * still be added to those tapped (*giving*) are ringed, those tapped marked; a tap on a
+ * die stands for the give label once the dice tapped are exactly one label's and no
+ * other can grow from them (else its button, or another die, decides). */
+function giveTargets(picture, labels, giving, mover, targets) {
+  for (const part of picture?.querySelectorAll(`[data-die][data-nest="${mover}"]`) ?? []) {
+    const more = !giving.includes(part) && labels.some((label) => stillToGive(label, [...giving, part]));
+    if (more) targets.set(part, GIVE);
+    part.classList.toggle("target", more);
+    part.classList.toggle("chosen", giving.includes(part));
+  }
+}
+const GIVE = ["(a die given)"];
+
 /** The engine's picture of *view* into *box*, the cell of the last placement marked. */
 export function showPicture(box, view) {
   box.innerHTML = view.svg;
@@ -59,11 +86,19 @@ export function showPicture(box, view) {
 export function offer(box, choices, play, { rolled = null, picture = null, mover = null, taps = null } = {}) {
   let chosen = [];
   let targets = new Map();
+  let giving = []; // the dice of an infection tapped so far on the picture
+  let gives = [];
+  const step = (labels) => { chosen.push(...labels); giving = []; render(); };
   if (picture) {
     picture.onclick = (event) => {
-      const run = targets.get(event.target.closest(PARTS));
+      const part = event.target.closest(PARTS);
+      const run = targets.get(part);
       if (!run) return;
-      chosen.push(...run);
+      if (run !== GIVE) return step(run);
+      giving.push(part);
+      const whole = gives.filter((label) => stillToGive(label, giving)?.length === 0);
+      const growing = gives.filter((label) => stillToGive(label, giving)?.length > 0);
+      if (whole.length === 1 && !growing.length) return step(whole);
       render();
     };
   }
@@ -71,12 +106,14 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
     const matching = choices.filter((c) => chosen.every((label, i) => c.path[i] === label));
     const done = matching.find((c) => c.path.length === chosen.length);
     targets = markTargets(picture, chosen, done ? [] : matching, mover, taps);
+    gives = done ? [] : [...new Set(matching.map((c) => c.path[chosen.length]))].filter((l) => l.startsWith("give "));
+    if (gives.length) giveTargets(picture, gives, giving, mover, targets);
     const chips = el(
       "div",
       { class: "path", "aria-label": "Chosen so far" },
       ...chosen.map((label) => el("span", { class: "chip" }, label)),
       chosen.length
-        ? el("button", { type: "button", class: "step-back", onclick: () => { chosen.pop(); render(); } }, "Back")
+        ? el("button", { type: "button", class: "step-back", onclick: () => { chosen.pop(); giving = []; render(); } }, "Back")
         : null,
     );
     if (done && done.roll.length) {
@@ -105,7 +142,7 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
         "div",
         { class: wide ? "taps wide" : "taps", role: "group", "aria-label": "Choose" },
         ...next.map((label) =>
-          el("button", { type: "button", class: "tap", onclick: () => { chosen.push(label); render(); } }, label),
+          el("button", { type: "button", class: "tap", onclick: () => step([label]) }, label),
         ),
       ),
     );

@@ -168,3 +168,31 @@ def test_a_zum_kuckuck_round_by_tapping_the_players(page: Any, tmp_path: Path) -
     assert journal_of(record.read_text())[0] == web.table_record(json.dumps(table))
     run = cuckoo("validate", str(record), check=False)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_an_infection_by_tapping_the_dice(page: Any) -> None:
+    """After Infect, the dice given are tapped one by one in the mover's nest (those that
+    can still be given ringed, those tapped marked) and the die taken in the other nest;
+    the re-roll is tapped on its buttons, since the picture cannot know the new values."""
+    table = dice_table()
+    infection = next(c for c in view(table)["choices"] if c["roll"] and " + " in c["path"][1])
+    mover = MOVER[view(table)["to_move"]]
+    other = str(1 - int(mover))
+    open_app(page, "record.html")
+    set_up(page, table)
+    tap(page, "Infect")
+    assert page.locator(f'#picture [data-nest="{other}"].target').count() == 0
+    given = infection["path"][1].removeprefix("give ").split(" + ")
+    for n, die in enumerate(given, 1):
+        tap_picture(page, f'[data-die="{die}"][data-nest="{mover}"].target')
+        assert page.locator(f'#picture [data-nest="{mover}"].chosen').count() == n % len(given)
+    assert page.locator("#choices .chip").all_inner_texts() == infection["path"][:2]
+    taken = infection["path"][2].removeprefix("take ")
+    tap_picture(page, f'[data-die="{taken}"][data-nest="{other}"]')
+    assert page.locator("#choices .chip").all_inner_texts() == infection["path"]
+    rows = page.locator("#choices fieldset.reroll")
+    for i in range(len(infection["roll"])):
+        rows.nth(i).get_by_role("button", name="3", exact=True).click()
+    page.get_by_role("button", name="Record the infection").click()
+    (stored,) = wait_stored(page, KEY, 1)
+    assert stored == f"{infection['text']}(3;{','.join('3' * (len(infection['roll']) - 1))})"
