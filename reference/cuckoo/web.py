@@ -11,6 +11,7 @@ arguments, and the same dict in gives the same answer out.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
@@ -487,8 +488,15 @@ def _cards_entries(rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
             try:
                 _cards_states(rules, setup, moves[:end])
             except CuckooError as error:
-                raise error.located(context=f"move {n}, {text}") from None
+                # the entry is named instead of the ply of the record replayed
+                detail = _REPLAY_PLACE.sub("", error.detail, count=1)
+                own = type(error)(detail, rule=error.rule)
+                raise own.located(context=f"move {n}, {text}") from None
         raise
+
+
+_REPLAY_PLACE: Final = re.compile(r"^game \d+, \w+ \d+, [^:]*: ")
+"""Where a replayed record places its error (``Record.located``): ``game 1, move 6, keep: ``."""
 
 
 def _one_by_one(engine: Rules, rules: Any, setup: Any, texts: Sequence[str]) -> Entries:

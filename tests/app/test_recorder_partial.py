@@ -104,7 +104,9 @@ def test_the_dealers_decision_in_a_hand_not_seen_asks_for_the_show_down() -> Non
         "Ben shows",  # from the dealer's neighbour, the dealer last
     ]
     assert len(keep["ask"][0]["options"]) == 52
-    assert play(table, "keep")["problem"]["rule"] == "CC-PARTIAL-SHOW"
+    refused = play(table, "keep")["problem"]
+    assert refused["rule"] == "CC-PARTIAL-SHOW"
+    assert refused["text"].startswith("CC-PARTIAL-SHOW: move 4, keep: cards of this hand")
     assert play(table, "keep show 3c 3c Ks")["problem"]["rule"] == "CC-CARD-DECK"
     table = play(table, "keep show 3c 7h Ks")["ok"]
     assert valid(table).lives == (3, 3, 2)
