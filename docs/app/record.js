@@ -261,6 +261,7 @@ async function draw() {
   offer($("#choices"), view.choices, (text) => play(text, shown), {
     picture: $("#picture"),
     mover: ["Blue", "Red"].indexOf(view.to_move),
+    taps: view.taps,
   });
 }
 
@@ -322,10 +323,13 @@ async function redo() {
   await commit(base, { ...game, table: answer.ok, undone, journal: journaled(game, "redo", move) }, `Put back ${move}`);
 }
 
-async function exported() {
+/** The record of the open game; *withJournal*: every tap, undo and redo follows its last
+ * move as a comment (the file downloaded or copied keeps them; a shared link stays short). */
+async function exported(withJournal = false) {
   const { game } = open;
+  const journal = JSON.stringify(withJournal ? game.journal ?? [] : []);
   try {
-    return { name: fileName(game), text: await engine.call("table_record", JSON.stringify(game.table)) };
+    return { name: fileName(game), text: await engine.call("table_record", JSON.stringify(game.table), journal) };
   } catch (error) {
     say(`The record cannot be written: ${error.message}`, "error");
     return null;
@@ -364,11 +368,11 @@ $("#close").addEventListener("click", showList);
 $("#undo").addEventListener("click", undo);
 $("#redo").addEventListener("click", redo);
 $("#download").addEventListener("click", async () => {
-  const record = await exported();
+  const record = await exported(true);
   if (record) download(record.name, record.text);
 });
 $("#copy").addEventListener("click", async () => {
-  const record = await exported();
+  const record = await exported(true);
   if (record) say(await copy(record.text));
 });
 $("#share").addEventListener("click", async () => {

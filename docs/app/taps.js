@@ -6,14 +6,17 @@
 // is exactly the tap on the button it stands for.
 import { el } from "./common.js";
 
-const PARTS = "[data-cell], [data-die]";
+const PARTS = "[data-cell], [data-die], [data-part]";
 
 /** The runs of labels a part of the pyramid's picture may stand for: a die of the mover's
- * nest is placed, a cell is where, and a drawing of the chosen cell on a side is the side
- * a face turns to. */
-function standsFor(part, chosen, mover) {
+ * nest is placed, a die of the other nest is taken by an infection, a
+ * cell is where, and a drawing of the chosen cell on a side is the side a face turns to. A part of a card game's picture (a seat, the deck) stands for the run
+ * the engine gives it in *taps*. */
+function standsFor(part, chosen, mover, taps) {
+  if (part.dataset.part !== undefined) return taps?.[part.dataset.part] ? [taps[part.dataset.part]] : [];
   const { die, nest, cell, side } = part.dataset;
-  if (die !== undefined) return nest === String(mover) ? [["Place a die", die], [die]] : [];
+  // a die of the other nest is the one an infection takes (the dice given: see giveTargets)
+  if (die !== undefined) return nest === String(mover) ? [["Place a die", die], [die]] : [[`take ${die}`]];
   const runs = [[`cell ${cell}`]];
   if (chosen.includes(`cell ${cell}`)) runs.push([`value to side ${side}`], [`next face to side ${side}`]);
   return runs;
@@ -21,49 +24,96 @@ function standsFor(part, chosen, mover) {
 
 /** Mark in *picture* the parts that are a next tap of a *matching* choice, and the chosen
  * cell; returns each target part with the labels it stands for. */
-function markTargets(picture, chosen, matching, mover) {
+function markTargets(picture, chosen, matching, mover, taps) {
   const targets = new Map();
   const fits = (run) => matching.some((c) => run.every((label, k) => c.path[chosen.length + k] === label));
   for (const part of picture?.querySelectorAll(PARTS) ?? []) {
-    const run = standsFor(part, chosen, mover).find(fits);
+    const run = standsFor(part, chosen, mover, taps).find(fits);
     if (run) targets.set(part, run);
     part.classList.toggle("target", Boolean(run));
+    if (part.dataset.part !== undefined) { // what a tap on it does, said on a long press
+      part.querySelector(":scope > title.tap-title")?.remove();
+      if (run) {
+        const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+        title.classList.add("tap-title");
+        title.textContent = run.join(", ");
+        part.prepend(title);
+      }
+    }
     part.classList.toggle("chosen", part.dataset.cell !== undefined && chosen.includes(`cell ${part.dataset.cell}`));
   }
   return targets;
 }
 
+/** The dice of *labels* ("give Blue's 1 + Blue's 3") still to tap once the dice of *parts*
+ * are tapped; null if those do not all belong to it. */
+function stillToGive(label, parts) {
+  const rest = label.replace(/^give /, "").split(" + ");
+  for (const part of parts) {
+    const at = rest.indexOf(part.dataset.die);
+    if (at < 0) return null;
+    rest.splice(at, 1);
+  }
+  return rest;
+}
+
+/** An infection's dice given, tapped one by one in the mover's nest: the dice that can
+ * still be added to those tapped (*giving*) are ringed, those tapped marked; a tap on a
+ * die stands for the give label once the dice tapped are exactly one label's and no
+ * other can grow from them (else its button, or another die, decides). */
+function giveTargets(picture, labels, giving, mover, targets) {
+  for (const part of picture?.querySelectorAll(`[data-die][data-nest="${mover}"]`) ?? []) {
+    const more = !giving.includes(part) && labels.some((label) => stillToGive(label, [...giving, part]));
+    if (more) targets.set(part, GIVE);
+    part.classList.toggle("target", more);
+    part.classList.toggle("chosen", giving.includes(part));
+  }
+}
+const GIVE = ["(a die given)"];
+
 /** The engine's picture of *view* into *box*, the cell of the last placement marked. */
 export function showPicture(box, view) {
   box.innerHTML = view.svg;
   for (const part of box.querySelectorAll("[data-cell]")) part.classList.toggle("last", part.dataset.cell === view.last);
+  for (const part of box.querySelectorAll("[data-part]")) part.classList.toggle("last", part.dataset.part === view.last_part);
 }
 
 /** Draw the choices into *box*; *play(text)* is called with a complete move's notation.
  * *rolled* (optional) handles an infection itself instead of asking for its re-roll.
  * *picture* (optional) holds the pyramid's picture, whose nest dice and cells are then
- * tapped as the buttons are, for the player *mover* (0 Blue, 1 Red). */
-export function offer(box, choices, play, { rolled = null, picture = null, mover = null } = {}) {
+ * tapped as the buttons are, for the player *mover* (0 Blue, 1 Red); or a card game's,
+ * whose parts stand for the runs of labels *taps* gives them ({"seat 0": ["keep"]}). */
+export function offer(box, choices, play, { rolled = null, picture = null, mover = null, taps = null } = {}) {
   let chosen = [];
   let targets = new Map();
+  let giving = []; // the dice of an infection tapped so far on the picture
+  let gives = [];
+  const step = (labels) => { chosen.push(...labels); giving = []; render(); };
   if (picture) {
     picture.onclick = (event) => {
-      const run = targets.get(event.target.closest(PARTS));
+      const part = event.target.closest(PARTS);
+      const run = targets.get(part);
       if (!run) return;
-      chosen.push(...run);
+      if (run !== GIVE) return step(run);
+      giving.push(part);
+      const whole = gives.filter((label) => stillToGive(label, giving)?.length === 0);
+      const growing = gives.filter((label) => stillToGive(label, giving)?.length > 0);
+      if (whole.length === 1 && !growing.length) return step(whole);
       render();
     };
   }
   const render = () => {
     const matching = choices.filter((c) => chosen.every((label, i) => c.path[i] === label));
     const done = matching.find((c) => c.path.length === chosen.length);
-    targets = markTargets(picture, chosen, done ? [] : matching, mover);
+    targets = markTargets(picture, chosen, done ? [] : matching, mover, taps);
+    gives = done ? [] : [...new Set(matching.map((c) => c.path[chosen.length]))].filter((l) => l.startsWith("give "));
+    if (gives.length) giveTargets(picture, gives, giving, mover, targets);
     const chips = el(
       "div",
       { class: "path", "aria-label": "Chosen so far" },
       ...chosen.map((label) => el("span", { class: "chip" }, label)),
       chosen.length
-        ? el("button", { type: "button", class: "step-back", onclick: () => { chosen.pop(); render(); } }, "Back")
+        ? el("button", { type: "button", class: "step-back", onclick: () => { chosen.pop(); giving = []; render(); } }, "Back")
         : null,
     );
     if (done && done.roll.length) {
@@ -73,6 +123,10 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
       } else {
         box.replaceChildren(chips, rollEntry(done, play));
       }
+      return;
+    }
+    if (done && done.ask?.length) {
+      box.replaceChildren(chips, askEntry(done, play));
       return;
     }
     if (done) {
@@ -88,7 +142,7 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
         "div",
         { class: wide ? "taps wide" : "taps", role: "group", "aria-label": "Choose" },
         ...next.map((label) =>
-          el("button", { type: "button", class: "tap", onclick: () => { chosen.push(label); render(); } }, label),
+          el("button", { type: "button", class: "tap", onclick: () => step([label]) }, label),
         ),
       ),
     );
@@ -127,4 +181,54 @@ function rollEntry(choice, play) {
     ),
   );
   return el("div", { class: "roll" }, el("p", { class: "prompt" }, "Re-roll the dice and tap what they show:"), ...rows, submit);
+}
+
+/** What the table saw that a move needs besides its taps (the cockatoo cards each player
+ * took, the cards of a show-down): each question of *choice.ask* in turn, its options
+ * tapped as moves are (or, for a question of many, toggled, then Done); the move's text is
+ * then played with the answers after it. */
+function askEntry(choice, play) {
+  const answers = [];
+  const entry = el("div", { class: "ask" });
+  const next = () => {
+    if (answers.length === choice.ask.length) {
+      play([choice.text, ...answers].join(" "));
+      return;
+    }
+    const question = choice.ask[answers.length];
+    const given = el("div", { class: "path", "aria-label": "Answered so far" },
+      ...answers.map((answer, i) => el("span", { class: "chip" }, `${choice.ask[i].label}: ${answer}`)));
+    const asked = el("div", { class: "question" });
+    const take = (text) => { answers.push(text); next(); };
+    entry.replaceChildren(given, el("p", { class: "prompt" }, `${question.label}:`), asked);
+    if (question.many) manyEntry(asked, question, take);
+    else offer(asked, question.options.map((o) => ({ ...o, roll: [], ask: [] })), take);
+    asked.querySelector("button")?.focus();
+  };
+  next();
+  return entry;
+}
+
+/** A question answered by any number of its options: each toggled, then Done. */
+function manyEntry(box, question, take) {
+  const picked = new Set();
+  const done = el("button", { type: "button", class: "primary", disabled: true }, "Done");
+  done.addEventListener("click", () => take(question.options.filter((o) => picked.has(o.text)).map((o) => o.text).join(" ")));
+  box.replaceChildren(
+    el("div", { class: "taps", role: "group", "aria-label": question.label },
+      ...question.options.map((option) =>
+        el("button", {
+          type: "button",
+          "aria-pressed": "false",
+          onclick: (event) => {
+            if (picked.has(option.text)) picked.delete(option.text);
+            else picked.add(option.text);
+            event.target.setAttribute("aria-pressed", String(picked.has(option.text)));
+            done.disabled = picked.size === 0;
+          },
+        }, option.path.join(" ")),
+      ),
+    ),
+    done,
+  );
 }

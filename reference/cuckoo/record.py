@@ -467,22 +467,33 @@ def _kuckuck_seen(recorder: Recorder, state: Any, keyword: str, words: list[str]
         unseen = [kuckuck.Deal(UNSEEN)] * (HAND_SIZE * len(state.players))
         recorder.revise(unseen, setup)
         return
+    recorder.revise(hand_shown(state, recorder.moves, words))
+
+
+def hand_shown(state: Any, moves: Sequence[Any], words: Sequence[str]) -> list[Any]:
+    """ZK-PARTIAL-UNSEEN: *moves* (a match's, from its deal) with the cards that ``show NAME
+    7 19`` (*words* after ``show``) says NAME's hand holds written into its deal in place of
+    unseen cards; *state* is the position after *moves*. Shared by the terminal's recorder
+    and the app's (``web.py``); the caller replays the result, which checks it.
+
+    :raises ValueError: for words that are not a name and cards, or more cards than unseen.
+    :raises CuckooError: for a name that is not a player's."""
     if not state.given or not words or not all(w.isdecimal() for w in words[1:]):
         raise ValueError("show NAME and the cards the hand NAME holds shows, e.g. show Ann 7 19")
     seat = kuckuck_notation._seat(state, words[0], "ZK-PARTIAL-UNSEEN")
     owner = (seat - state.cycle) % len(state.players) if state.hands else seat
     shown = [int(w) for w in words[1:] if int(w) not in state.dealt[owner]]
-    moves = list(recorder.moves)
+    filled = list(moves)
     slots = [
         k
         for k in range(HAND_SIZE * owner, HAND_SIZE * owner + HAND_SIZE)
-        if moves[k] == kuckuck.Deal(UNSEEN)
+        if filled[k] == kuckuck.Deal(UNSEEN)
     ]
     if len(shown) > state.dealt[owner].count(UNSEEN):
         raise ValueError(f"{words[0]}'s hand has {state.dealt[owner].count(UNSEEN)} unseen cards")
     for k, number in zip(slots, shown, strict=False):
-        moves[k] = kuckuck.Deal(number)
-    recorder.revise(moves)
+        filled[k] = kuckuck.Deal(number)
+    return filled
 
 
 def _digits(text: str) -> list[int]:

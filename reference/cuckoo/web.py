@@ -11,6 +11,7 @@ arguments, and the same dict in gives the same answer out.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from random import Random
@@ -20,6 +21,7 @@ from . import cards, dice, kuckuck
 from .cards import deck as cards_deck
 from .cards import notation as cards_notation
 from .cards import views as cards_views
+from .cards.deck import UNSEEN as _UNSEEN_CARD_VALUE
 from .cards.views import SUIT_SIGNS
 from .conformance.protocol import CardGame, DiceGame, KuckuckGame
 from .dice import notation as dice_notation
@@ -29,8 +31,10 @@ from .games import GAMES, Kit, read_records
 from .kuckuck import cards as kuckuck_cards
 from .kuckuck import notation as kuckuck_notation
 from .kuckuck import views as kuckuck_views
+from .kuckuck.cards import HAND_SIZE
+from .kuckuck.cards import UNSEEN as UNSEEN_NUMBER
 from .progress import plural
-from .record import prompt
+from .record import hand_shown, prompt
 
 __all__ = [
     "Viewer",
@@ -188,9 +192,37 @@ class Choice:
     roll: tuple[str, ...] = ()
     """For a dice infection: the dice to re-roll, named, taken die first; the page asks
     for their new values and writes them after the move, as the notation does."""
+    ask: tuple[Question, ...] = ()
+    """What the table saw that the move needs besides its path (the cockatoo cards each
+    player took, a show-down's cards): the page asks each in turn and writes the answers
+    after *text*, separated by spaces."""
 
     def json(self) -> dict[str, Any]:
-        return {"path": list(self.path), "text": self.text, "roll": list(self.roll)}
+        return {
+            "path": list(self.path),
+            "text": self.text,
+            "roll": list(self.roll),
+            "ask": [q.json() for q in self.ask],
+        }
+
+
+@dataclass(frozen=True)
+class Question:
+    """One answer a move needs, chosen by taps like a move: each option a path of labels
+    and the text it writes; with *many*, any number of options, then a tap on Done."""
+
+    label: str
+    options: tuple[tuple[tuple[str, ...], str], ...]
+    many: bool = False
+
+    def json(self) -> dict[str, Any]:
+        options = [{"path": list(path), "text": text} for path, text in self.options]
+        return {"label": self.label, "options": options, "many": self.many}
+
+
+Entries = tuple[Any, list[Any], list[int], Any]
+"""A table's entries read: the setup (Zum Kuckuck!'s gets the cockatoo cards seen taken),
+the engine's moves, how many of them each entry and those before it make, the last state."""
 
 
 @dataclass(frozen=True)
@@ -205,6 +237,10 @@ class Rules:
     """The engine's moves that one entry of the table's ``moves`` stands for."""
     choices: Callable[[Any], list[Choice]]
     record_of: Callable[..., Any]
+    entries: Callable[[Any, Any, Sequence[str]], Entries] | None = None
+    """How a table's entries are read when not one by one with *read* and *apply*:
+    ``(rules, setup, texts) -> (setup, moves, ends, state)``, raising the refusal located
+    at its entry (the card games' records of what was seen)."""
 
 
 def _text_list(table: Mapping[str, Any], key: str) -> list[str]:
@@ -289,20 +325,70 @@ def _card_path(card: cards.Card) -> tuple[str, str]:
     return _SUIT_NAMES[card.suit], card.rank.replace("T", "10")
 
 
+_ANY_CARD: Final = tuple((_card_path(card), str(card)) for card in cards.DECK)
+
+
 def _cards_choices(state: cards.State) -> list[Choice]:
-    out: list[Choice] = []
+    """The cards dealt (``?`` for one nobody saw, first, as at a real table: CC-PARTIAL-UNSEEN)
+    and the decisions; the dealer's decision in a hand with unseen cards asks for the
+    show-down that must follow it (CC-PARTIAL-SHOW), so the record stays valid."""
     if state.step == "deal":
-        return [
+        unseen = [Choice(("Not seen (?)",), "deal ?")]
+        if not any(state.cards):  # the first card of a hand: all of them at once
+            unseen.insert(0, Choice(("All face down",), "deal" + " ?" * len(state.active)))
+        seen = [
             Choice(_card_path(o.card), f"deal {o.card}") for o, _ in cards.chance_outcomes(state)
         ]
-    out = []
+        return unseen + seen
+    ask: tuple[Question, ...] = ()
+    if state.unseen and state.to_act == state.dealer:
+        ask = tuple(
+            Question(f"{state.players[seat]} shows", _ANY_CARD)
+            for seat in cards_notation._order(state)
+        )
+    out: list[Choice] = []
+    show = " show" if ask else ""
     for move in cards.legal_moves(state):
         if isinstance(move, cards.Cut):
-            revealed = cards.chance_outcomes(cards.apply(state, move))
-            out.extend(Choice(("cut", *_card_path(o.card)), f"cut {o.card}") for o, _ in revealed)
+            out.extend(
+                Choice(("cut", *_card_path(card)), f"cut {card}{show}", ask=ask)
+                for card in _cut_cards(state)
+            )
         else:
-            out.append(Choice((str(move),), str(move)))
+            out.append(Choice((str(move),), f"{move}{show}", ask=ask))
     return out
+
+
+def _cut_cards(state: cards.State) -> list[cards.Card]:
+    """The cards the dealer's cut may turn up: any not seen in a hand (CC-CUT), the cards
+    nobody saw being any of them (CC-PARTIAL-UNSEEN: the replay's stand-ins are not)."""
+    if not state.unseen:
+        return [o.card for o, _ in cards.chance_outcomes(cards.apply(state, cards.CUT))]
+    held = {card for card in state.cards if card is not None} - state.unseen
+    return [card for card in cards.DECK if card not in held]
+
+
+def _cards_read(state: cards.State, text: str) -> list[Any]:
+    """A deal of cards (``?`` for one nobody saw), or a decision, the dealer's perhaps with
+    the show-down after it (``keep show 3c 7h Ks``): one entry, so that the record is
+    valid after every entry (CC-PARTIAL-SHOW)."""
+    decision, show, shown = text.partition(" show ")
+    return [
+        *CardGame.read(state, decision),
+        *([cards_notation.parse_move(show + shown)] if show else []),
+    ]
+
+
+def _cards_states(rules: Any, setup: Any, moves: list[Any]) -> Any:
+    """The position after *moves*; with cards nobody saw, as the record of them replays
+    (each ``?`` filled from the show-down: CC-PARTIAL-UNSEEN), else move by move."""
+    if not any(isinstance(m, cards.Show) or m == cards.Deal(_UNSEEN_CARD_VALUE) for m in moves):
+        state = cards.new_game(rules, setup)
+        for move in moves:
+            state = cards.apply(state, move)
+        return state
+    *_, state = cards_notation.replay(cards_notation.record_of(rules, setup, moves))
+    return state
 
 
 # Zum Kuckuck! ------------------------------------------------------------------------------
@@ -316,7 +402,10 @@ def _kuckuck_start(table: Mapping[str, Any]) -> tuple[Any, Any, list[tuple[str, 
 
 
 def _kuckuck_choices(state: kuckuck.State) -> list[Choice]:
-    out: list[Choice] = []
+    """The cards dealt, drawn, turned up or played; before the deal, the cockatoo cards
+    each player took instead of the hands (ZK-PARTIAL-COUNT), and later a hand shown
+    (ZK-PARTIAL-UNSEEN), these two first as the way a table records."""
+    out = _kuckuck_seen(state)
     for move in kuckuck.legal_moves(state):
         text = kuckuck_notation.move_text(state, move)
         if isinstance(move, kuckuck.Deal):
@@ -329,6 +418,117 @@ def _kuckuck_choices(state: kuckuck.State) -> list[Choice]:
             path = (state.players[move.seat], str(move.number))
         out.append(Choice(path, text))
     return out
+
+
+_COUNTS: Final = tuple(((str(n),), str(n)) for n in range(HAND_SIZE + 1))
+
+
+def _kuckuck_seen(state: kuckuck.State) -> list[Choice]:
+    """``cockatoos 4 3 5`` before a card is dealt, and ``show NAME 7 19`` for each player
+    whose hand this cycle still has cards nobody saw."""
+    if state.step == "deal":
+        if any(state.dealt):
+            return []
+        ask = tuple(Question(f"Cockatoo cards {name} took", _COUNTS) for name in state.players)
+        return [Choice(("Hands not seen: the cockatoo cards taken",), "cockatoos", ask=ask)]
+    if not state.given:
+        return []
+    seen = {n for hand in state.dealt for n in hand}
+    free = tuple(((str(n),), str(n)) for n in kuckuck.NUMBERS if n not in seen)
+    out = []
+    for seat, name in enumerate(state.players):
+        owner = (seat - state.cycle) % len(state.players) if state.hands else seat
+        if UNSEEN_NUMBER in state.dealt[owner]:
+            ask = (Question(f"Cards {name} shows", free, many=True),)
+            out.append(Choice(("Show a hand", name), f"show {name}", ask=ask))
+    return out
+
+
+def _kuckuck_entries(rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
+    """The setup, moves, ends and last state of a Zum Kuckuck! table: a first entry
+    ``cockatoos 4 3 5`` is the cockatoo cards seen taken, the hands then unseen
+    (ZK-PARTIAL-COUNT), and ``show NAME 7 19`` writes cards of a hand into its deal
+    (ZK-PARTIAL-UNSEEN), after which the match is replayed with them."""
+    first = texts[0].split() if texts else []
+    if first[:1] == ["cockatoos"]:
+        if not all(w.isdecimal() and len(w) <= 2 for w in first[1:]):
+            problem = "cockatoos and a count for each player, e.g. cockatoos 4 3 5"
+            error = SetupError(problem, rule="ZK-PARTIAL-COUNT")
+            raise error.located(context=f"move 1, {texts[0]}")
+        setup = kuckuck.Setup(setup.players, tuple(int(w) for w in first[1:]))
+    state = kuckuck.new_game(rules, setup)
+    moves: list[Any] = []
+    ends: list[int] = []
+    for n, text in enumerate(texts, 1):
+        words = text.split()
+        try:
+            if words[:1] == ["cockatoos"]:
+                if n != 1:
+                    late = "the cockatoo cards taken are entered before any card is dealt"
+                    raise SetupError(late, rule="ZK-PARTIAL-COUNT")
+                added: list[Any] = list(kuckuck_notation._unseen_deal(state))
+            elif words[:1] == ["show"]:
+                try:
+                    moves = hand_shown(state, moves, words[1:])
+                except ValueError as error:
+                    raise NotationError(str(error), rule="ZK-PARTIAL-UNSEEN") from None
+                state, added = kuckuck.new_game(rules, setup), []
+                for move in moves:
+                    state = kuckuck.apply(state, move)
+            else:
+                added = KuckuckGame.read(state, text)
+            for move in added:
+                state = kuckuck.apply(state, move)
+        except CuckooError as error:
+            raise error.located(context=f"move {n}, {text}") from None
+        moves.extend(added)
+        ends.append(len(moves))
+    return setup, moves, ends, state
+
+
+def _cards_entries(rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
+    """The setup, moves, ends and last state of a card-game table, replayed once (see
+    :func:`_cards_states`); a refusal names the first entry the game cannot go on from."""
+    moves: list[Any] = []
+    ends: list[int] = []
+    for n, text in enumerate(texts, 1):
+        try:
+            moves.extend(_cards_read(cards.new_game(rules, setup), text))
+        except CuckooError as error:
+            raise error.located(context=f"move {n}, {text}") from None
+        ends.append(len(moves))
+    try:
+        return setup, moves, ends, _cards_states(rules, setup, moves)
+    except CuckooError:
+        for n, (text, end) in enumerate(zip(texts, ends, strict=True), 1):
+            try:
+                _cards_states(rules, setup, moves[:end])
+            except CuckooError as error:
+                # the entry is named instead of the ply of the record replayed
+                detail = _REPLAY_PLACE.sub("", error.detail, count=1)
+                own = type(error)(detail, rule=error.rule)
+                raise own.located(context=f"move {n}, {text}") from None
+        raise
+
+
+_REPLAY_PLACE: Final = re.compile(r"^game \d+, \w+ \d+, [^:]*: ")
+"""Where a replayed record places its error (``Record.located``): ``game 1, move 6, keep: ``."""
+
+
+def _one_by_one(engine: Rules, rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
+    """A game's table entries read one by one, each into its moves (the dice pyramid)."""
+    state = engine.new_game(rules, setup)
+    moves: list[Any] = []
+    ends: list[int] = []
+    for n, text in enumerate(texts, 1):
+        try:
+            for move in engine.read(state, text):
+                state = engine.apply(state, move)
+                moves.append(move)
+        except CuckooError as error:
+            raise error.located(context=f"move {n}, {text}") from None
+        ends.append(len(moves))
+    return setup, moves, ends, state
 
 
 RULES: Final[Mapping[str, Rules]] = {
@@ -347,6 +547,7 @@ RULES: Final[Mapping[str, Rules]] = {
         CardGame.read,
         _cards_choices,
         cards_notation.record_of,
+        _cards_entries,
     ),
     kuckuck_notation.GAME: Rules(
         _kuckuck_start,
@@ -355,6 +556,7 @@ RULES: Final[Mapping[str, Rules]] = {
         KuckuckGame.read,
         _kuckuck_choices,
         kuckuck_notation.record_of,
+        _kuckuck_entries,
     ),
 }
 
@@ -369,7 +571,7 @@ class Table:
     tags: list[tuple[str, str]]
     moves: tuple[Any, ...]
     states: tuple[Any, ...]
-    """The position before the first move and after each entry of the table's moves."""
+    """The position after the table's moves (the last of the tuple is the one shown)."""
     texts: tuple[str, ...] = ()
     """The table's moves as entered."""
     ends: tuple[int, ...] = ()
@@ -409,13 +611,17 @@ class Table:
         waiting = [t for t, end in zip(self.texts, self.ends, strict=True) if end > kept]
         if not waiting:
             return text
-        said = ", ".join(waiting).translate({ord("{"): None, ord("}"): None})
+        return self.noted(text, f"entered, written once the round is whole: {', '.join(waiting)}")
+
+    def noted(self, text: str, note: str) -> str:
+        """The record *text* with *note* as a comment after its last move (its braces
+        dropped: a comment cannot hold them), in canonical form."""
+        said = note.translate({ord("{"): None, ord("}"): None})
         head, _, result = text.rstrip("\n").rpartition("\n")
-        note = f"{{entered, written once the round is whole: {said}}}"
-        (item,) = read_records(f"{head}\n{note}\n{result}\n".splitlines(keepends=True))
+        (item,) = read_records(f"{head}\n{{{said}}}\n{result}\n".splitlines(keepends=True))
         if isinstance(item, CuckooError):
             raise item
-        return self.kit.format_record(item[1])  # the comment where the notation puts it
+        return str(self.kit.format_record(item[1]))  # the comment where the notation puts it
 
 
 def _table(table_json: str) -> dict[str, Any]:
@@ -443,24 +649,19 @@ def load(table: Mapping[str, Any]) -> Table:
         )
     engine = RULES[game]
     rules, setup, tags = engine.start(table)
-    state = engine.new_game(rules, setup)
-    states, moves, ends = [state], [], []
-    for n, text in enumerate(_text_list(table, "moves"), 1):
-        try:
-            for move in engine.read(state, text):
-                state = engine.apply(state, move)
-                moves.append(move)
-        except CuckooError as error:
-            raise error.located(context=f"move {n}, {text}") from None
-        states.append(state)
-        ends.append(len(moves))
     texts = tuple(_text_list(table, "moves"))
-    return Table(game, rules, setup, tags, tuple(moves), tuple(states), texts, tuple(ends))
+    if engine.entries is None:
+        setup, moves, ends, state = _one_by_one(engine, rules, setup, texts)
+    else:
+        setup, moves, ends, state = engine.entries(rules, setup, texts)
+    return Table(game, rules, setup, tags, tuple(moves), (state,), texts, tuple(ends))
 
 
 def _prompt(loaded: Table) -> str:
     """Who enters what next; in the dice pyramid, a named player by name and colour."""
     state = loaded.state
+    if isinstance(state, kuckuck.State) and state.step == "deal" and not any(state.dealt):
+        return "the cockatoo cards each player took (nobody sees the hands), or the cards dealt"
     if isinstance(state, dice.State):
         colour = dice.PLAYER_NAMES[state.to_move]
         name = dict(loaded.tags).get(colour)
@@ -481,20 +682,65 @@ def table_view(table_json: str) -> str:
     engine = RULES[loaded.game]
     over = bool(state.is_over)
     last = loaded.moves[-1] if loaded.moves else None
+    choices = engine.choices(state)  # even at the end: a hand may be shown then
     return to_json(
         {
-            "svg": position_svg(state, tappable=True)
-            if isinstance(state, dice.State)
-            else loaded.kit.svg(state),
+            "svg": _tappable_svg(state),
             "last": dice.CELL_NAMES[last.cell] if isinstance(last, dice.Place) else None,
+            "last_part": _last_part(loaded),
+            "taps": _picture_taps(state, choices),
             "diagram": loaded.kit.diagram(state),
             "over": over,
             "to_move": dice.PLAYER_NAMES[state.to_move] if isinstance(state, dice.State) else None,
             "prompt": "the game is over" if over else _prompt(loaded),
-            "choices": [] if over else [c.json() for c in engine.choices(state)],
+            "choices": [c.json() for c in choices],
             "record": loaded.text(),
         }
     )
+
+
+def _tappable_svg(state: Any) -> str:
+    """The recorder's picture of *state*, its parts named to be tapped."""
+    if isinstance(state, dice.State):
+        return str(position_svg(state, tappable=True))
+    if isinstance(state, cards.State):
+        return str(cards_views.table_svg(state, tappable=True))
+    return str(kuckuck_views.table_svg(state, tappable=True))
+
+
+def _picture_taps(state: Any, choices: list[Choice]) -> dict[str, list[str]]:
+    """For the card games, what a tap on a part of the picture stands for: the first taps
+    of a choice. In the card game a player's card is their *keep*, the next player's card
+    a *swap*, the deck a *cut* or a card dealt face down; in Zum Kuckuck! a player's row
+    is that player, whose card then follows."""
+    firsts = {c.path[0] for c in choices}
+    taps: dict[str, list[str]] = {}
+    if isinstance(state, cards.State):
+        if state.step != "deal" and not state.is_over:
+            acting = state.to_act
+            parts = {f"seat {acting}": "keep", "deck": "cut"}
+            parts[f"seat {cards.next_seat(state, acting)}"] = "swap"
+            taps = {part: [label] for part, label in parts.items() if label in firsts}
+        elif "Not seen (?)" in firsts:
+            taps = {"deck": ["Not seen (?)"]}
+    elif isinstance(state, kuckuck.State):
+        seats = enumerate(state.players)
+        taps = {f"seat {seat}": [name] for seat, name in seats if name in firsts}
+    return taps
+
+
+def _last_part(loaded: Table) -> str | None:
+    """The part of a card game's picture the last entry was made at: the seat that played
+    (Zum Kuckuck!) or decided (the card game, while its hand goes on)."""
+    state = loaded.state
+    words = loaded.texts[-1].split() if loaded.texts else []
+    if isinstance(state, kuckuck.State) and words and words[0] in state.players:
+        return f"seat {state.players.index(words[0])}"
+    if isinstance(state, cards.State) and state.step != "deal" and not state.is_over:
+        before = [s for s in state.active if cards.next_seat(state, s) == state.to_act]
+        if before and before[0] != state.dealer and words[:1] != ["deal"]:
+            return f"seat {before[0]}"
+    return None
 
 
 def table_play(table_json: str, text: str) -> str:
@@ -502,14 +748,11 @@ def table_play(table_json: str, text: str) -> str:
     ``{"problem": ...}`` naming the rule that refuses it."""
     try:
         table = _table(table_json)
-        loaded = load(table)
-        engine = RULES[loaded.game]
-        state = loaded.state
-        for move in engine.read(state, text):
-            state = engine.apply(state, move)
+        played = {**table, "moves": [*_text_list(table, "moves"), text]}
+        load(played)
     except CuckooError as error:
         return to_json({"problem": problem(error)})
-    return to_json({"ok": {**table, "moves": [*table.get("moves", []), text]}})
+    return to_json({"ok": played})
 
 
 def table_new(table_json: str) -> str:
@@ -522,9 +765,20 @@ def table_new(table_json: str) -> str:
     return to_json({"ok": table})
 
 
-def table_record(table_json: str) -> str:
-    """The canonical record of a table, as text."""
-    return load(_table(table_json)).text()
+def table_record(table_json: str, journal_json: str = "[]") -> str:
+    """The canonical record of a table, as text; with a *journal* (the recorder's list of
+    every tap, undo and redo: ``{"at", "tap", "move"}``), that list follows the last move
+    as a comment, one tap a line, so the file downloaded keeps it and stays valid."""
+    loaded = load(_table(table_json))
+    journal = json.loads(journal_json)
+    if not isinstance(journal, list) or not journal:
+        return loaded.text()
+    taps = [
+        " ".join(str(entry.get(k, "")) for k in ("at", "tap", "move"))
+        for entry in journal
+        if isinstance(entry, dict)
+    ]
+    return loaded.noted(loaded.text(), "\n".join(["the journal of every tap:", *taps]))
 
 
 # -- the dice pyramid against a bot: its setup and its moves in words ---------------------

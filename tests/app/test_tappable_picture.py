@@ -4,11 +4,16 @@ the taps."""
 
 from __future__ import annotations
 
+import json
+import xml.etree.ElementTree as ET
+from random import Random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cuckoo import dice
+from cuckoo import dice, web
 from cuckoo.dice.svg import position_svg
+from tests.app.test_web_api import TABLES, tap, view
 from tests.docs.test_svg_access import assert_readable_layout, dice_state
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -36,3 +41,33 @@ def test_the_tappable_picture_is_narrow_clear_and_names_its_parts(
         for die in nest
     ]
     assert dice_drawn == expected
+
+
+def test_the_card_games_pictures_name_their_parts_and_taps_stand_for_choices() -> None:
+    """The card game's seats and deck, and Zum Kuckuck!'s rows, are parts of the picture;
+    each part the recorder rings stands for the first tap of a choice it offers: a
+    player's own card keeps, the next player's swaps, the deck cuts or deals face down."""
+    for game, parts in (
+        ("cuckoo-cards", {"seat 0", "seat 1", "seat 2", "deck"}),
+        ("zum-kuckuck", {"seat 0", "seat 1", "seat 2"}),
+    ):
+        rng = Random(5)
+        table = json.loads(web.table_new(json.dumps(TABLES[game])))["ok"]
+        seen_taps: set[str] = set()
+        for _ in range(60):
+            shown = view(table)
+            root = ET.fromstring(shown["svg"])
+            named = {g.get("data-part") for g in root.iter(f"{NS}g") if g.get("data-part")}
+            assert named == parts
+            firsts = {c["path"][0] for c in shown["choices"]}
+            for part, run in shown["taps"].items():
+                assert part in named and run[0] in firsts
+                seen_taps.add(run[0])
+            if shown["over"]:
+                break
+            table = tap(table, rng)
+        expected = {"keep", "swap", "cut"} if game == "cuckoo-cards" else {"Ann", "Ben", "Cid"}
+        assert expected <= seen_taps, seen_taps
+    dealt = {**TABLES["cuckoo-cards"], "moves": ["deal ? ? ?"]}
+    acting = web.load(dealt).state.to_act
+    assert view(dealt)["taps"] == {f"seat {acting}": ["keep"], f"seat {(acting + 1) % 3}": ["swap"]}

@@ -47,8 +47,11 @@ def play(table: dict[str, Any], text: str) -> dict[str, Any]:
 
 def tap(table: dict[str, Any], rng: Random) -> dict[str, Any]:
     """One move chosen as a person would: a random choice, a dice infection with a random
-    re-roll typed in."""
-    choice = rng.choice(view(table)["choices"])
+    re-roll typed in; every card seen (a record of what was seen, whose answers must agree
+    with the game, is played in tests/app/test_recorder_partial.py)."""
+    choice = rng.choice(
+        [c for c in view(table)["choices"] if not c["ask"] and "?" not in c["text"]]
+    )
     text = choice["text"]
     if choice["roll"]:
         values = [rng.randint(1, 6) for _ in choice["roll"]]
@@ -155,16 +158,22 @@ def test_the_choices_are_exactly_the_legal_moves(game: str) -> None:
         if shown["over"]:
             break
         state = web.load(table).state
-        texts = [c["text"] for c in shown["choices"]]
+        every = [c["text"] for c in shown["choices"]]
         paths = [tuple(c["path"]) for c in shown["choices"]]
-        assert len(set(texts)) == len(texts) and len(set(paths)) == len(paths)
+        assert len(set(every)) == len(every) and len(set(paths)) == len(paths)
+        # what was seen (cards nobody saw, cockatoo cards taken, a hand shown) besides
+        seen = [c["text"] for c in shown["choices"] if "?" in c["text"] or c["ask"]]
+        texts = [text for text in every if text not in seen]
         if isinstance(state, dice.State):
             decisions = [m for m in dice.legal_moves(state) if not isinstance(m, dice.Rolls)]
-            assert sorted(texts) == sorted(str(m) for m in decisions)
+            assert sorted(texts) == sorted(str(m) for m in decisions) and not seen
         elif isinstance(state, cards.State) and state.step == "deal":
             assert len(texts) == len(cards.chance_outcomes(state))
+            everyone = "deal" + " ?" * len(state.active)
+            assert seen[-1] == "deal ?" and (seen[0] == everyone) == (not any(state.cards))
         elif isinstance(state, kuckuck.State):
             assert len(texts) == len(kuckuck.legal_moves(state))
+            assert (seen == ["cockatoos"]) == (state.step == "deal" and not any(state.dealt))
         table = tap(table, rng)
 
 
@@ -205,8 +214,11 @@ def test_a_basic_round_half_chosen_is_exported_with_its_cards_in_a_comment() -> 
 
 def test_a_table_that_is_not_an_object_is_a_problem_not_an_exception() -> None:
     for garbage in ("[]", "5", "null", '"x"'):
-        for answer in (web.table_view(garbage), web.table_play(garbage, "x"),
-                       web.table_new(garbage)):
+        for answer in (
+            web.table_view(garbage),
+            web.table_play(garbage, "x"),
+            web.table_new(garbage),
+        ):
             assert json.loads(answer)["problem"]["rule"] == "CD-NOTATION-SYNTAX"
 
 
@@ -223,7 +235,8 @@ def test_a_result_reads_with_the_winners_count_first() -> None:
 def test_the_games_of_one_event_are_named_by_their_rounds() -> None:
     text = "".join(
         f'[Game "cuckoo-cards"]\n[Event "random"]\n[Round "{n}"]\n[Players "Ann Ben"]\n'
-        '[Dealer "Ann"]\n[Result "*"]\n\n*\n\n' for n in (1, 2)
+        '[Dealer "Ann"]\n[Result "*"]\n\n*\n\n'
+        for n in (1, 2)
     )
     titles = [g["title"] for g in json.loads(web.Viewer(text).summary())["games"]]
     assert titles == ["random, round 1, Ann Ben", "random, round 2, Ann Ben"]

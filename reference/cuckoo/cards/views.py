@@ -142,25 +142,33 @@ def describe(state: State) -> str:
     return " ".join([*seats, status_line(state) + "."])
 
 
-def table_svg(state: State) -> Svg:
+def table_svg(state: State, *, tappable: bool = False) -> Svg:
     """Every seat with its card and its lives; the dealer's seat marked; whose step it is,
-    or who won."""
+    or who won. *tappable* (the app's recorder) groups each seat as a part to tap
+    (``data-part="seat N"``) and draws the deck beside them (``data-part="deck"``)."""
     labels = [
         name + (" (D)" if seat == state.dealer else "") for seat, name in enumerate(state.players)
     ]
     pitch = max(70, max(text_width(label, 12) for label in labels) + 12)
     status = status_line(state)
-    width = max(len(labels) * pitch + 20, text_width(status, 13, bold=True) + 20)
+    seats = len(labels) + (1 if tappable else 0)
+    width = max(seats * pitch + 20, text_width(status, 13, bold=True) + 20)
     root = svg_root(round(width), 150)
     for seat, label in enumerate(labels):
         x = 10 + seat * pitch + (pitch - 70) / 2
-        svg_text(root, x + 22, 16, label, 12)
-        _card(root, x, 24, held_text(state, seat))
+        part = ET.SubElement(root, "g", {"data-part": f"seat {seat}"}) if tappable else root
+        svg_text(part, x + 22, 16, label, 12)
+        _card(part, x, 24, held_text(state, seat))
         for life in range(state.lives[seat]):
             ET.SubElement(
-                root,
+                part,
                 "circle",
                 {"cx": f"{x + 8 + life * 12:g}", "cy": "104", "r": "4.5", "fill": "#d4a017"},
             )
+    if tappable:
+        x = 10 + len(labels) * pitch + (pitch - 70) / 2
+        deck = ET.SubElement(root, "g", {"data-part": "deck"})
+        svg_text(deck, x + 22, 16, "deck", 12)
+        _card(deck, x, 24, "?")
     svg_text(root, 10, 138, status, 13, **{"text-anchor": "start", "font-weight": "bold"})
     return svg_document(root, f"The card game. {status}", describe(state))

@@ -243,9 +243,11 @@ def _seat_words(state: State, seat: Seat, points: int) -> str:
     )
 
 
-def table_svg(state: State) -> Svg:
+def table_svg(state: State, *, tappable: bool = False) -> Svg:
     """Every seat in a row: name and points, cockatoo cards, nest pile top, this round's
-    card and hand size; the two nest cards of the round above; the result at the end."""
+    card and hand size; the two nest cards of the round above; the result at the end.
+    *tappable* (the app's recorder) groups each seat's row as a part to tap
+    (``data-part="seat N"``), the whole row its target."""
     n = len(state.players)
     row = _CARD_H + 22
     top = 60 if state.shown else 10
@@ -266,8 +268,13 @@ def table_svg(state: State) -> Svg:
         svg_text(root, 40, 30, "nest cards", 11)
         for k, value in enumerate(state.shown):
             _nest_card(root, 90 + k * (_CARD_W + 6), 6, value)
+    table = root
     for seat, label in enumerate(labels):
         y = top + seat * row
+        if tappable:
+            root = ET.SubElement(table, "g", {"data-part": f"seat {seat}"})
+            box = {"x": "2", "y": f"{y:g}", "width": f"{width - 4:g}", "height": f"{row - 2:g}"}
+            ET.SubElement(root, "rect", {**box, "rx": "6", "fill": "transparent", "class": "hit"})
         svg_text(root, 6, y + 12, label, 12, **{"text-anchor": "start"})
         base = y + 18
         if not state.hands:
@@ -285,6 +292,7 @@ def table_svg(state: State) -> Svg:
         if played is not None:
             _number_card(root, 280, base, played)
         svg_text(root, 400, base + 28, " ".join(hand_label(state, seat).split()), 11)
+    root = table
     svg_text(root, 6, height - 12, status, 13, **{"text-anchor": "start", "font-weight": "bold"})
     title = f"Zum Kuckuck! ({state.rules.variant}). {status}"
     return svg_document(root, title, describe(state, points, status))

@@ -1,0 +1,128 @@
+"""The phone recorder as the table sees the card games (ZK-PARTIAL-*, CC-PARTIAL-*): a Zum
+Kuckuck! cycle and a card-game match entered by taps in Chromium, no hand ever asked for;
+each card entered when it is seen, a hand shown later, a show-down with the dealer's
+decision; downloads at several points, each passing ``cuckoo validate``."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from cuckoo import web
+from tests.app.test_recorder_partial import as_seen, full_game
+
+from .app import cuckoo, downloaded, open_app, stored_moves, tap, view, wait_stored
+from .test_recorder import KEY, TABLES, journal_of, set_up
+
+
+def matching(table: dict[str, Any], text: str) -> dict[str, Any]:
+    """The choice the page offers for the entry *text*: the same text, or the text the
+    answers to its questions follow."""
+    for choice in view(table)["choices"]:
+        if choice["text"] == text or (choice["ask"] and text.startswith(choice["text"] + " ")):
+            return choice
+    raise AssertionError(f"{text} is not offered")
+
+
+def answer(page: Any, choice: dict[str, Any], text: str) -> None:
+    """Tap the answers to *choice*'s questions that *text* writes after its own text."""
+    words = text[len(choice["text"]) :].split()
+    for question in choice["ask"]:
+        asked = page.locator("#choices .question")
+        if question["many"]:
+            for word in words:
+                asked.get_by_role("button", name=word, exact=True).click()
+            asked.get_by_role("button", name="Done").click()
+            words = []
+            continue
+        word = words.pop(0)
+        (option,) = [o for o in question["options"] if o["text"] == word]
+        page.wait_for_function(
+            "label => document.querySelector('#choices .ask .prompt')?.textContent === label",
+            arg=f"{question['label']}:",
+        )
+        for label in option["path"]:
+            asked.locator(".tap").filter(has_text=re.compile(f"^{re.escape(label)}$")).click()
+    assert not words
+
+
+def enter(page: Any, table: dict[str, Any], texts: list[str]) -> dict[str, Any]:
+    """Tap each entry of *texts* as the page offers it; the table with them."""
+    for text in texts:
+        choice = matching(table, text)
+        for label in choice["path"]:
+            tap(page, label)
+        answer(page, choice, text)
+        table = {**table, "moves": [*table["moves"], text]}
+        wait_stored(page, KEY, len(table["moves"]))
+        assert page.inner_text("#refused") == ""
+    return table
+
+
+def valid_download(page: Any, table: dict[str, Any], folder: Path) -> str:
+    """Download the record, check it is the engine's and passes ``cuckoo validate``."""
+    record = downloaded(page, "#download", folder)
+    text, journal = journal_of(record.read_text())
+    assert text == web.table_record(json.dumps(table))
+    assert journal[-1].endswith(table["moves"][-1]) or journal[-1].startswith(("undo", "redo"))
+    run = cuckoo("validate", str(record), check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    record.unlink()
+    return text
+
+
+def test_a_zum_kuckuck_cycle_recorded_as_seen(page: Any, tmp_path: Path) -> None:
+    """No hand asked for: the cockatoo cards taken, then the nests and cards as played;
+    a round half played is downloaded (its cards in a comment), a hand shown, undone and
+    redone, to the end of the first cycle."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    table = TABLES["zum-kuckuck"]()
+    game = full_game("zum-kuckuck", 5, 400, table)
+    ends = next(k for k, (_, _, after) in enumerate(game) if after.cycle == 1)
+    seen = as_seen("zum-kuckuck", game[: ends + 1])
+    after_round = game[35 + 1 + 3][2]  # the deal, a nest and three cards
+    assert after_round.round == 1
+    shown = " ".join(map(str, sorted(after_round.hands[1])))  # what Ben still holds
+    open_app(page, "record.html")
+    set_up(page, table)
+    assert "the cockatoo cards each player took" in page.inner_text("#prompt")
+    table = enter(page, table, seen[:3])  # the counts, a nest, Ann's card
+    text = valid_download(page, table, tmp_path)
+    assert "[Cockatoos " in text and "entered, written once the round is whole" in text
+    table = enter(page, table, seen[3:5])  # the round is whole
+    table = enter(page, table, [f"show Ben {shown}"])
+    assert "deal Ben " in valid_download(page, table, tmp_path)
+    page.click("#undo")
+    wait_stored(page, KEY, len(table["moves"]) - 1)
+    assert "deal Ben" not in valid_download(page, {**table, "moves": table["moves"][:-1]}, tmp_path)
+    page.click("#redo")
+    wait_stored(page, KEY, len(table["moves"]))
+    table = enter(page, table, seen[5:])
+    assert stored_moves(page, KEY) == table["moves"]
+    assert web.load(table).state.cycle == 1
+    valid_download(page, table, tmp_path)
+
+
+def test_a_card_game_match_recorded_as_seen(page: Any, tmp_path: Path) -> None:
+    """Every hand dealt face down, the decisions as made, the cut card turned up, and the
+    show-down tapped with the dealer's decision, to the end of the match."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    table = TABLES["cuckoo-cards"]()
+    game = full_game("cuckoo-cards", 11, 1000, table)
+    seen = as_seen("cuckoo-cards", game)
+    # the page deals a hand face down in one tap: consecutive cards nobody saw are one entry
+    entries: list[str] = []
+    for text in seen:
+        if text == "deal ?" and entries and entries[-1].startswith("deal"):
+            entries[-1] += " ?"
+        else:
+            entries.append(text)
+    open_app(page, "record.html")
+    set_up(page, table)
+    table = enter(page, table, entries[:1])
+    assert "1. deal ? ? ?" in valid_download(page, table, tmp_path)
+    table = enter(page, table, entries[1:])
+    assert view(table)["over"] and page.inner_text("#prompt") == "The game is over."
+    assert "show " in valid_download(page, table, tmp_path)
