@@ -163,8 +163,9 @@ async function advance() {
       const dice = game.table.game === "cuckoo-dice";
       offer($("#choices"), view.choices, mine, {
         rolled: mine, // an infection's re-roll is drawn for the player
-        picture: dice ? $("#picture") : null,
+        picture: $("#picture"), // the pyramid's dice and cells, or the card game's cards
         mover: dice ? ["Blue", "Red"].indexOf(game.human) : null,
+        taps: view.taps,
       });
       return;
     }

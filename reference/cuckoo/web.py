@@ -585,6 +585,11 @@ class Table:
     def state(self) -> Any:
         return self.states[-1]
 
+    @property
+    def start(self) -> Any:
+        """The position before the first move (*states* may hold only the last)."""
+        return RULES[self.game].new_game(self.rules, self.setup)
+
     def record(self) -> tuple[Any, int]:
         """The record of the moves so far, as far as the notation can write it (in Zum
         Kuckuck!, up to the last whole hand dealt or round played: each is written whole),
@@ -892,7 +897,7 @@ def _seen_record(loaded: Table, seat: int) -> Table:
     """*loaded* as the player at *seat* would have written it: the cards not seen are
     ``?`` (CC-PARTIAL-UNSEEN, ZK-PARTIAL-UNSEEN) and each finished hand of the card game
     ends with its show-down (CC-PARTIAL-SHOW)."""
-    state = loaded.states[0]
+    state = loaded.start
     moves: list[Any] = []
     if loaded.game == cards_notation.GAME:
         order: list[int] = []
@@ -965,27 +970,34 @@ def play_view(table_json: str, human: str) -> str:
     state = loaded.state
     shown = state
     if isinstance(state, cards.State):
-        states = [loaded.states[0]]
+        states = [loaded.start]
         for move in loaded.moves:
             states.append(cards.apply(states[-1], move))
         shown = _known_cards(states, loaded.moves, seat)
     hand = sorted(state.hands[seat]) if isinstance(state, kuckuck.State) and state.hands else []
     names = dice.PLAYER_NAMES if isinstance(state, dice.State) else state.players
-    # the dice pyramid hides nothing: its picture is the recorder's, to be tapped
+    mine = _my_choices(loaded, seat)
+    # the dice pyramid hides nothing: its picture is the recorder's; a card game's picture
+    # is what the seat sees, its cards tappable as in the recorder
     seen = (
         json.loads(table_view(table_json))
         if isinstance(state, dice.State)
-        else {"svg": loaded.kit.svg(shown), "diagram": loaded.kit.diagram(shown)}
+        else {
+            "svg": _tappable_svg(shown),
+            "diagram": loaded.kit.diagram(shown),
+            "taps": _picture_taps(state, mine),
+        }
     )
     return to_json(
         {
             "svg": seen["svg"],
             "last": seen.get("last"),
+            "taps": seen.get("taps", {}),
             "diagram": seen["diagram"],
             "over": bool(state.is_over),
             "status": _status(shown),
             "choosing": [names[s] for s in _choosing(loaded)],
-            "choices": [c.json() for c in _my_choices(loaded, seat)],
+            "choices": [c.json() for c in mine],
             "hand": hand,
             "record": text,
         }

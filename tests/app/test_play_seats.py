@@ -218,3 +218,26 @@ def test_the_dice_bot_and_the_re_rolls_are_the_seeds() -> None:
     assert answer["said"][0].startswith("You infect: gives ") and "re-rolled" in answer["said"][0]
     given = json.loads(web.play_move(json.dumps(table), move, human))
     assert "rolled for you" in given["problem"]["detail"]
+
+
+def test_the_card_game_is_played_by_tapping_the_cards_the_player_sees() -> None:
+    """At each of Alex's decisions, the picture's parts stand for his choices as in the
+    recorder: his own card keeps, the next player's card swaps, the deck cuts; each part is
+    drawn in the picture, and each tap is a move the buttons offer."""
+    decisions = 0
+    for step in _steps(CARDS, "greedy")[:-1]:
+        view = json.loads(web.play_view(json.dumps(step), "Alex"))
+        if not view["choices"]:
+            assert not view["taps"]
+            continue
+        decisions += 1
+        state = web.load(step).state
+        offered = {choice["text"] for choice in view["choices"]}
+        assert view["taps"], view
+        for part, (label,) in view["taps"].items():
+            assert f'data-part="{part}"' in view["svg"], part
+            assert label in offered
+        assert view["taps"].get("seat 0") == ["keep"]
+        if "swap" in offered:
+            assert view["taps"][f"seat {cards.next_seat(state, 0)}"] == ["swap"]
+    assert decisions >= 2
