@@ -177,3 +177,12 @@ def test_a_second_tab_follows_the_game(context: Any) -> None:
     )
     assert _log(second) == _log(first)
     assert len(_table(second)["moves"]) > moves
+
+
+def test_the_card_game_against_bots_by_tapping_the_cards(page: Any) -> None:
+    """The player's own card on the picture is their keep: ringed as a target, and a tap
+    on it is told as "You keep", as the button would be."""
+    _start(page, "cuckoo-cards", **{"card-players": "3", "lives": "1", "card-bot": "greedy"})
+    page.wait_for_selector('#picture [data-part="seat 0"].target', state="attached")
+    page.locator('#picture [data-part="seat 0"]').first.click()
+    page.wait_for_function("() => [...document.querySelectorAll('#announce .said')].some((l) => l.textContent.includes('You keep'))")
