@@ -48,7 +48,7 @@ def _untouched_cards(table: dict[str, Any], me: int) -> list[cards.Card]:
     """The cards other players hold that nobody has moved since the deal of this hand: no
     rule shows them to the player at *me*."""
     loaded = web.load(table)
-    state = loaded.states[0]
+    state = loaded.start
     moved: set[int] = set()
     for move in loaded.moves:
         if isinstance(move, cards.Deal) and not any(state.cards):

@@ -87,7 +87,8 @@ def test_a_zum_kuckuck_cycle_recorded_as_seen(page: Any, tmp_path: Path) -> None
     shown = " ".join(map(str, sorted(after_round.hands[1])))  # what Ben still holds
     open_app(page, "record.html")
     set_up(page, table)
-    assert "the cockatoo cards each player took" in page.inner_text("#prompt")
+    # the prompt the engine writes once the table is set (waited for: a loaded machine is slow)
+    page.wait_for_selector("#prompt:has-text('the cockatoo cards each player took')")
     table = enter(page, table, seen[:3])  # the counts, a nest, Ann's card
     text = valid_download(page, table, tmp_path)
     assert "[Cockatoos " in text and "entered, written once the round is whole" in text

@@ -19,10 +19,11 @@ from cuckoo.games import read_records
 from .app import EXAMPLES, cuckoo, open_app
 from .site import Server, wait_ready
 
-PAGE_WEIGHT_LIMIT = 7_050_000
-"""Bytes until the engine is ready on a first visit: 6.99 MB before the card games could be
-played against bots (about 20 KB more of the engine's compiled code), a budget with room
-for little else."""
+PAGE_WEIGHT_LIMIT = 7_100_000
+"""About 99% of it is Pyodide and the two wheels; raised from 7,000,000 when every game came
+to the play page and the recorder (7,072,924 measured): the project's wheel still carries
+modules the app never imports (the conformance kit, about 80 KB compressed), the place to
+win it back."""
 
 
 def records(text: str) -> list[Any]:
