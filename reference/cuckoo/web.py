@@ -704,13 +704,14 @@ def table_view(table_json: str) -> str:
     )
 
 
-def _tappable_svg(state: Any) -> str:
-    """The recorder's picture of *state*, its parts named to be tapped."""
+def _tappable_svg(state: Any, hand: list[int] | None = None) -> str:
+    """The recorder's picture of *state*, its parts named to be tapped; in Zum Kuckuck!
+    the play page's *hand*, the human's own, drawn too."""
     if isinstance(state, dice.State):
         return str(position_svg(state, tappable=True))
     if isinstance(state, cards.State):
         return str(cards_views.table_svg(state, tappable=True))
-    return str(kuckuck_views.table_svg(state, tappable=True))
+    return str(kuckuck_views.table_svg(state, tappable=True, hand=hand or ()))
 
 
 def _picture_taps(state: Any, choices: list[Choice]) -> dict[str, list[str]]:
@@ -983,9 +984,13 @@ def play_view(table_json: str, human: str) -> str:
         json.loads(table_view(table_json))
         if isinstance(state, dice.State)
         else {
-            "svg": _tappable_svg(shown),
+            "svg": _tappable_svg(shown, hand),
             "diagram": loaded.kit.diagram(shown),
-            "taps": _picture_taps(state, mine),
+            "taps": (
+                {f"card {c.path[0]}": list(c.path) for c in mine}
+                if isinstance(state, kuckuck.State)
+                else _picture_taps(state, mine)
+            ),
         }
     )
     return to_json(

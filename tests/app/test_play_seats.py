@@ -241,3 +241,26 @@ def test_the_card_game_is_played_by_tapping_the_cards_the_player_sees() -> None:
         if "swap" in offered:
             assert view["taps"][f"seat {cards.next_seat(state, 0)}"] == ["swap"]
     assert decisions >= 2
+
+
+def test_zum_kuckuck_hand_is_tapped_on_the_picture() -> None:
+    """At every step of a game the play page's picture draws Alex's hand, each card a part
+    to tap; the taps are exactly Alex's legal plays, each part in the picture, and no other
+    seat's hand is drawn."""
+    seen_taps = 0
+    for table in _steps(KUCKUCK, "random"):
+        view = json.loads(web.play_view(json.dumps(table), "Alex"))
+        svg = view["svg"]
+        drawn = {int(n) for n in re.findall(r'data-part="card (\d+)"', svg)}
+        assert drawn == set(view["hand"])
+        plays = {c["text"] for c in view["choices"]}
+        assert view["taps"] == {f"card {p}": [p] for p in plays}
+        for part in view["taps"]:
+            assert f'data-part="{part}"' in svg
+        seen_taps += bool(view["taps"])
+        state = web.load(web._table(json.dumps(table))).state
+        if state.hands:
+            for seat in (1, 2):
+                for number in set(state.hands[seat]) - set(state.hands[0]):
+                    assert f'data-part="card {number}"' not in svg
+    assert seen_taps

@@ -186,3 +186,18 @@ def test_the_card_game_against_bots_by_tapping_the_cards(page: Any) -> None:
     page.wait_for_selector('#picture [data-part="seat 0"].target', state="attached")
     page.locator('#picture [data-part="seat 0"]').first.click()
     page.wait_for_function("() => [...document.querySelectorAll('#announce .said')].some((l) => l.textContent.includes('You keep'))")
+
+
+def test_zum_kuckuck_against_bots_by_tapping_a_card(page: Any) -> None:
+    """In Zum Kuckuck! the player's hand is in the picture: a playable card is ringed as a
+    target, and a tap on it plays it, told as the button would be."""
+    _start(page, "zum-kuckuck", variant="basic", **{"kuckuck-players": "3"})
+    target = page.locator('#picture [data-part^="card "].target').first
+    target.wait_for(state="attached")
+    number = (target.get_attribute("data-part") or "").split()[1]
+    target.click()
+    page.wait_for_function(
+        "(n) => [...document.querySelectorAll('#announce .said')]"
+        ".some((l) => l.textContent.startsWith('You') && l.textContent.includes(n))",
+        arg=number,
+    )

@@ -148,6 +148,7 @@ def observe(state: State, seat: Seat) -> dict[str, Any]:
 _CARD_W: Final = 34
 _CARD_H: Final = 48
 _GREEN: Final = "#2e9e5b"
+_HAND_STEP: Final = 56  # a hand card's tap target: 44 px or more at 390 px wide
 
 
 def _rect(root: ET.Element, x: float, y: float, fill: str, w: float = _CARD_W) -> None:
@@ -243,11 +244,13 @@ def _seat_words(state: State, seat: Seat, points: int) -> str:
     )
 
 
-def table_svg(state: State, *, tappable: bool = False) -> Svg:
+def table_svg(state: State, *, tappable: bool = False, hand: Sequence[int] = ()) -> Svg:
     """Every seat in a row: name and points, cockatoo cards, nest pile top, this round's
     card and hand size; the two nest cards of the round above; the result at the end.
     *tappable* (the app's recorder) groups each seat's row as a part to tap
-    (``data-part="seat N"``), the whole row its target."""
+    (``data-part="seat N"``), the whole row its target. *hand* (the play page) is the
+    one hand the viewer may see, drawn below the seats, each card a part to tap
+    (``data-part="card N"``); no other hand is ever drawn."""
     n = len(state.players)
     row = _CARD_H + 22
     top = 60 if state.shown else 10
@@ -262,7 +265,10 @@ def table_svg(state: State, *, tappable: bool = False) -> Svg:
     status = status_line(state)
     width = max(470, max(text_width(label, 12) for label in labels) + 12)
     width = max(width, text_width(status, 13, bold=True) + 12)
-    height = top + n * row + 34
+    per_row = int((width - 12) // _HAND_STEP)
+    hand_rows = -(-len(hand) // per_row)
+    hand_top = top + n * row
+    height = hand_top + (18 + hand_rows * (_CARD_H + 6) if hand else 0) + 34
     root = svg_root(round(width), height)
     if state.shown:
         svg_text(root, 40, 30, "nest cards", 11)
@@ -293,6 +299,15 @@ def table_svg(state: State, *, tappable: bool = False) -> Svg:
             _number_card(root, 280, base, played)
         svg_text(root, 400, base + 28, " ".join(hand_label(state, seat).split()), 11)
     root = table
+    if hand:
+        svg_text(root, 6, hand_top + 12, "your hand", 12, **{"text-anchor": "start"})
+    for k, number in enumerate(hand):
+        x = 6 + (k % per_row) * _HAND_STEP
+        y = hand_top + 18 + (k // per_row) * (_CARD_H + 6)
+        card = ET.SubElement(root, "g", {"data-part": f"card {number}"})
+        box = {"x": f"{x:g}", "y": f"{y - 3:g}", "width": f"{_HAND_STEP - 2}", "height": "54"}
+        ET.SubElement(card, "rect", {**box, "fill": "transparent", "class": "hit"})
+        _number_card(card, x + (_HAND_STEP - 2 - _CARD_W) / 2, y, number)
     svg_text(root, 6, height - 12, status, 13, **{"text-anchor": "start", "font-weight": "bold"})
     title = f"Zum Kuckuck! ({state.rules.variant}). {status}"
     return svg_document(root, title, describe(state, points, status))
