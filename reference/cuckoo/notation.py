@@ -444,9 +444,7 @@ _CLOSE: Final = object()
 MAX_WORDS: Final = 20_000
 """The most distinct items a dialect remembers (a few hundred kilobytes)."""
 
-Parts = tuple[
-    list[tuple[str, str]], list[Any], list[tuple[int, int]], list[Any], str, list[Number]
-]
+Parts = tuple[list[tuple[str, str]], list[Any], list[tuple[int, int]], list[Any], str, list[Number]]
 """A record as read: tags as written, moves, their lines and columns, comments, result, and
 the move numbers written (lines counted from the record's first)."""
 

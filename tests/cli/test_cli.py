@@ -303,5 +303,6 @@ def test_turn_is_the_option_and_ply_its_old_name(capsys: pytest.CaptureFixture[s
     """``--turn`` is the players' word for ``replay``/``legal``/``render``; ``--ply`` still
     works for scripts written before, with the same meaning."""
     example = str(EXAMPLES[0])
-    assert run(capsys, "replay", example, "--turn", "3") == run(capsys, "replay", example, "--ply", "3")
-    assert run(capsys, "replay", example, "--turn", "3") != run(capsys, "replay", example, "--turn", "4")
+    third = run(capsys, "replay", example, "--turn", "3")
+    assert third == run(capsys, "replay", example, "--ply", "3")
+    assert third != run(capsys, "replay", example, "--turn", "4")

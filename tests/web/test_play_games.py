@@ -185,7 +185,7 @@ def test_the_card_game_against_bots_by_tapping_the_cards(page: Any) -> None:
     _start(page, "cuckoo-cards", **{"card-players": "3", "lives": "1", "card-bot": "greedy"})
     page.wait_for_selector('#picture [data-part="seat 0"].target', state="attached")
     page.locator('#picture [data-part="seat 0"]').first.click()
-    page.wait_for_function("() => [...document.querySelectorAll('#announce .said')].some((l) => l.textContent.includes('You keep'))")
+    page.wait_for_selector("#announce .said:has-text('You keep')", state="attached")
 
 
 def test_zum_kuckuck_against_bots_by_tapping_a_card(page: Any) -> None:
