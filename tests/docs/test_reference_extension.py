@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-Sphinx = pytest.importorskip("sphinx.application", reason="needs the docs extra").Sphinx
+from .sphinx_site import build  # skips the module without the docs extra
 
 ROOT = Path(__file__).resolve().parents[2]
 EXT = ROOT / "docs" / "_ext"
@@ -59,19 +59,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]
         encoding="utf-8",
     )
     out = tmp_path_factory.mktemp("html")
-    warnings: list[str] = []
-
-    class Collect:
-        def write(self, text: str) -> None:
-            warnings.append(text)
-
-        def flush(self) -> None:
-            pass
-
-    app = Sphinx(str(src), str(src), str(out), str(out / ".doctrees"), "html",
-                 status=None, warning=Collect(), freshenv=True)  # fmt: skip
-    app.build()
-    yield out, "".join(warnings)
+    yield out, build(src, out)
     sys.path.remove(str(EXT))
 
 

@@ -24,6 +24,16 @@ SMALL_TARGETS = """(least) => [...document.querySelectorAll(
 its label, which is measured instead)."""
 
 
+def phone_problems(page: Any, what: str) -> list[str]:
+    """What does not fit a phone on the screen shown: a sideways scroll, a target under
+    44 px; each line starts with *what*."""
+    problems = []
+    if not page.evaluate(NO_SIDEWAYS_SCROLL):
+        problems.append(f"{what}: {page.evaluate('document.documentElement.scrollWidth')} px")
+    problems.extend(f"{what}: {found}" for found in page.evaluate(SMALL_TARGETS, TARGET))
+    return problems
+
+
 @pytest.mark.parametrize("width", [320, 390, 430])
 def test_phone_widths_and_touch_targets(context: Any, page: Any, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 844})

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from .app import NO_SIDEWAYS_SCROLL, open_app
-from .test_phone import SMALL_TARGETS, TARGET
+from .app import open_app
+from .test_phone import phone_problems
 
 
 @pytest.mark.parametrize("width", [320, 390, 430])
@@ -17,9 +17,7 @@ def test_card_games_at_phone_widths(page: Any, width: int) -> None:
     problems: list[str] = []
 
     def check(what: str) -> None:
-        if not page.evaluate(NO_SIDEWAYS_SCROLL):
-            problems.append(f"{what}: {page.evaluate('document.documentElement.scrollWidth')} px")
-        problems.extend(f"{what}: {found}" for found in page.evaluate(SMALL_TARGETS, TARGET))
+        problems.extend(phone_problems(page, what))
 
     open_app(page, "play.html")
     for game, players in (("cuckoo-cards", "#card-players"), ("zum-kuckuck", "#kuckuck-players")):

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from .app import NO_SIDEWAYS_SCROLL, open_app, tap
-from .test_phone import SMALL_TARGETS, TARGET
+from .app import open_app, tap
+from .test_phone import phone_problems
 from .test_recorder import TABLES, dice_table, set_up
 
 PICTURE = """() => {
@@ -42,9 +42,7 @@ def test_the_card_games_screens_fit_a_phone(page: Any, width: int) -> None:
     problems: list[str] = []
 
     def check(what: str) -> None:
-        if not page.evaluate(NO_SIDEWAYS_SCROLL):
-            problems.append(f"{what}: {page.evaluate('document.documentElement.scrollWidth')} px")
-        problems.extend(f"{what}: {small}" for small in page.evaluate(SMALL_TARGETS, TARGET))
+        problems.extend(phone_problems(page, what))
 
     open_app(page, "record.html")
     set_up(page, TABLES["zum-kuckuck"]())
