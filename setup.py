@@ -1,4 +1,4 @@
-"""The optional compiled build of the dice engine, asked for with ``CUCKOO_COMPILE=1``.
+"""The optional compiled build of the game engines, asked for with ``CUCKOO_COMPILE=1``.
 
 Without it (the default) the package is pure Python: the reference.  With it, the modules
 below, which already pass ``mypy --strict``, are compiled to C extensions with mypyc; the
@@ -23,8 +23,23 @@ COMPILED = (
     "dice/scoring",
     "dice/chance",
     "dice/playout",
+    "cards/deck",
+    "cards/moves",
+    "cards/rulesets",
+    "cards/state",
+    "cards/rules",
+    "cards/playout",
+    "kuckuck/cards",
+    "kuckuck/moves",
+    "kuckuck/rulesets",
+    "kuckuck/state",
+    "kuckuck/scoring",
+    "kuckuck/partial",
+    "kuckuck/rules",
+    "kuckuck/playout",
 )
-"""The modules a replay or a playout of the dice game spends its time in."""
+"""The modules a replay or a playout of each game spends its time in: the engines, not the
+notation (its time goes to the Lark parser, which stays Python)."""
 
 
 def extensions() -> list[object]:
