@@ -34,7 +34,8 @@ from cuckoo.cards import moves as cards_moves
 from cuckoo.cards.svg import seats_svg as cards_seats_svg
 from cuckoo.dice.faces import apex_faces, second_face
 from cuckoo.dice.iso import corner_svg, iso_svg
-from cuckoo.dice.svg import INK, cells_svg, svg_document, svg_root, svg_text, text_width
+from cuckoo.dice.svg import cells_svg
+from cuckoo.drawing import INK, svg_document, svg_root, svg_text, text_width
 from cuckoo.games import GAMES, Kit, read_records
 from cuckoo.kuckuck.svg import seats_svg as kuckuck_seats_svg
 from cuckoo.kuckuck.views import cards_svg

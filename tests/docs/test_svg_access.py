@@ -2,7 +2,7 @@
 and no text drawn over a die, a card, a line or other text.
 
 The layout is checked geometrically: each text's box is estimated with
-:func:`cuckoo.dice.svg.text_width`, which is generous enough for DejaVu Sans (the usual Linux
+:func:`cuckoo.drawing.text_width`, which is generous enough for DejaVu Sans (the usual Linux
 font, among the widest) and Arial; the estimate is checked against DejaVu Sans's own widths
 where the font is installed.
 """
@@ -24,7 +24,8 @@ from cuckoo.cards.playout import random_game as cards_game
 from cuckoo.cards.views import lives_text
 from cuckoo.cards.views import table_svg as cards_table
 from cuckoo.dice.playout import random_game as dice_game
-from cuckoo.dice.svg import cells_svg, outcome_words, position_svg, text_width
+from cuckoo.dice.svg import cells_svg, outcome_words, position_svg
+from cuckoo.drawing import text_width
 from cuckoo.kuckuck.playout import random_game as kuckuck_game
 from cuckoo.kuckuck.views import cards_svg
 from cuckoo.kuckuck.views import table_svg as kuckuck_table

@@ -1,76 +1,25 @@
 """The card game's table as the players see it: seats around a table, each with the card in
 hand and the lives left (spec: cuckoo-cards).
 
-The round table is shared with Zum Kuckuck! (:mod:`cuckoo.kuckuck.svg`): seat 0 sits at
-the bottom, and each next seat is its left neighbour, so the seats run clockwise on the page
+The round table (:func:`cuckoo.drawing.round_table`) is shared with Zum Kuckuck!: seat 0
+sits at the bottom, and each next seat is its left neighbour, so the seats run clockwise on the page
 (CC-SETUP-PLAYERS: a player's left neighbour is the next in seating order).
 """
 
 from __future__ import annotations
 
-import math
 import xml.etree.ElementTree as ET
 from typing import Final
 
-from ..dice.svg import INK, Svg, svg_document, svg_root, svg_text, text_width
+from ..drawing import INK, Svg, card, round_table, svg_document, svg_text, text_width
 from .state import Seat, State
 from .views import RED_SUITS, SUIT_SIGNS, _card_words, describe, held_text, status_line
 
-__all__ = ["Box", "card", "round_table", "seats_svg"]
+__all__ = ["seats_svg"]
 
-Box = tuple[float, float, float, float]
-"""A rectangle: left, top, width, height."""
-
-_FELT: Final = "#e3efe3"
 _GOLD: Final = "#d4a017"
 SEAT_W: Final = 132
 SEAT_H: Final = 92
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
-
-
-def round_table(
-    seats: int, size: tuple[float, float], middle: float, least: float
-) -> tuple[ET.Element, list[Box], tuple[float, float]]:
-    """A picture at least *least* wide with an oval table and *seats* boxes of *size*
-    around it, seat 0 at the bottom and the next ones clockwise; the oval grows until no two
-    boxes overlap and *middle* (the width of what lies on the table) fits inside.  Returns
-    the picture, the seats' boxes and the table's centre."""
-    width, height = size
-    rx = max(middle / 2 + width, 1.6 * width)
-    while True:
-        ry = 0.62 * rx
-        turns = [2 * math.pi * s / seats for s in range(seats)]
-        boxes = [
-            (-rx * math.sin(t) - width / 2, ry * math.cos(t) - height / 2, width, height)
-            for t in turns
-        ]
-        clash = any(_overlap(a, b) for n, a in enumerate(boxes) for b in boxes[n + 1 :])
-        if not clash and ry - height > 40:
-            break
-        rx *= 1.08
-    picture = max(2 * rx + width + 20, least)
-    cx, cy = picture / 2, 10 - min(b[1] for b in boxes)
-    boxes = [(x + cx, y + cy, w, h) for x, y, w, h in boxes]
-    bottom = max(b[1] + b[3] for b in boxes)
-    root = svg_root(round(picture), round(bottom + 40))
-    felt = {
-        "cx": f"{cx:g}",
-        "cy": f"{cy:g}",
-        "rx": f"{rx - width / 2:g}",
-        "ry": f"{ry - height / 2:g}",
-    }
-    ET.SubElement(root, "ellipse", {**felt, "fill": _FELT, "stroke": "#9bbf9b"})
-    return root, boxes, (cx, cy)
-
-
-def card(root: ET.Element, x: float, y: float, size: tuple[float, float], fill: str) -> None:
-    """A card's outline at (x, y) of *size*, for every card game's drawings."""
-    w, h = size
-    box = {"x": f"{x:g}", "y": f"{y:g}", "width": f"{w:g}", "height": f"{h:g}", "rx": "5"}
-    ET.SubElement(root, "rect", {**box, "fill": fill, "stroke": INK})
 
 
 def _playing_card(root: ET.Element, x: float, y: float, text: str | None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any, Final
 
-from ..dice.svg import Svg, svg_document, svg_root, svg_text, text_width
+from ..drawing import Svg, svg_document, svg_root, svg_text, text_width
 from ..progress import plural
 from .deck import Card
 from .rules import winner

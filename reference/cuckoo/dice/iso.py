@@ -16,6 +16,7 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Final
 
+from ..drawing import Svg, svg_document, svg_root, svg_text, text_width
 from .faces import HANDEDNESS, Handedness, is_corner
 from .geometry import CELL_NAMES, COORDS, DUNGEON, SHOWN, SIDE_NAMES, SIDES, Side
 from .scoring import result, side_totals
@@ -24,13 +25,8 @@ from .svg import (
     COLOURS,
     EMPTY,
     PIT,
-    Svg,
     draw_face,
     outcome_words,
-    svg_document,
-    svg_root,
-    svg_text,
-    text_width,
 )
 
 __all__ = ["AXES", "corner_svg", "face_colour", "iso_svg", "tile"]

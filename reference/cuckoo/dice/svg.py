@@ -8,10 +8,10 @@ readers who cannot see it.
 
 from __future__ import annotations
 
-import hashlib
 import xml.etree.ElementTree as ET
 from typing import Final
 
+from ..drawing import INK, Svg, svg_document, svg_root, svg_text, text_width
 from .geometry import CELL_NAMES, DUNGEON, SIDE_NAMES, SIDES, Side
 from .scoring import Outcome, result, side_totals
 from .state import PLAYER_NAMES, State
@@ -21,21 +21,14 @@ __all__ = [
     "COLOURS",
     "DIE",
     "EMPTY",
-    "INK",
     "PIT",
-    "Svg",
     "cells_svg",
     "draw_face",
     "position_svg",
-    "svg_document",
-    "svg_root",
-    "svg_text",
-    "text_width",
 ]
 
 COLOURS: Final = ("#2f5fb3", "#c0392b")  # Blue, Red
 EMPTY: Final = "#eeeae0"
-INK: Final = "#333333"
 PIT: Final = 34  # distance between cell centres
 DIE: Final = 28  # side of a die face
 PIPS: Final = {
@@ -47,70 +40,6 @@ PIPS: Final = {
     6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
 }
 SIDE_WIDTH: Final = PIT * len(SIDE_ROWS[0][-1])
-
-
-class Svg(str):
-    """An SVG document as a string, which Jupyter shows as a picture."""
-
-    def _repr_svg_(self) -> str:
-        return self
-
-
-def svg_root(width: int, height: int) -> ET.Element:
-    """An empty picture *width* by *height*, for every game's drawings."""
-    return ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"0 0 {width} {height}",
-            "width": str(width),
-            "height": str(height),
-            "font-family": "sans-serif",
-        },
-    )
-
-
-def svg_text(parent: ET.Element, x: float, y: float, text: str, size: int, **attrs: str) -> None:
-    """Centred text in *parent* (another anchor through *attrs*), for every game's drawings."""
-    node = ET.SubElement(
-        parent,
-        "text",
-        {
-            "x": f"{x:g}",
-            "y": f"{y:g}",
-            "font-size": str(size),
-            "text-anchor": "middle",
-            "fill": INK,
-            **attrs,
-        },
-    )
-    node.text = text
-
-
-_NARROW: Final = frozenset(" .,:;'!|()[]fijlrt\u00b7")
-_WIDE: Final = frozenset("mwMW%@#&+<=>^~\u00d7\u2660\u2663\u2665\u2666")
-
-
-def text_width(text: str, size: float, *, bold: bool = False) -> float:
-    """A generous estimate of how wide *text* is drawn at *size* in a sans-serif font:
-    at least as wide as DejaVu Sans (among the widest) or Arial draws it."""
-    ems = sum(
-        0.45 if c in _NARROW else 1.05 if c in _WIDE else 0.82 if c.isupper() else 0.7 for c in text
-    )
-    return ems * size * (1.1 if bold else 1.0)
-
-
-def svg_document(root: ET.Element, title: str, desc: str) -> Svg:
-    """*root* as a finished picture, named by *title* and described by *desc* for screen
-    readers; the ids come from the words, so different pictures on a page get different ids."""
-    ident = "cuckoo-" + hashlib.sha1(f"{title}\n{desc}".encode()).hexdigest()[:10]
-    root.set("role", "img")
-    root.set("aria-labelledby", f"{ident}-title {ident}-desc")
-    for n, (tag, text) in enumerate((("title", title), ("desc", desc))):
-        node = ET.Element(tag, {"id": f"{ident}-{tag}"})
-        node.text = text
-        root.insert(n, node)
-    return Svg(ET.tostring(root, encoding="unicode"))
 
 
 def _centres(side: Side, left: float, top: float) -> dict[int, tuple[float, float]]:

@@ -7,8 +7,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Final
 
-from ..cards.svg import card, round_table
-from ..dice.svg import INK, Svg, svg_document, svg_text, text_width
+from ..drawing import INK, Svg, card, round_table, svg_document, svg_text, text_width
 from .rules import choosing
 from .scoring import totals
 from .state import State

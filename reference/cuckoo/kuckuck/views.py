@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..dice.svg import INK, Svg, svg_document, svg_root, svg_text, text_width
+from ..drawing import INK, Svg, svg_document, svg_root, svg_text, text_width
 from ..progress import plural
 from .cards import UNSEEN, halves
 from .rules import choosing

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from ..dice.svg import INK, svg_document, svg_root, svg_text, text_width
+from ..drawing import INK, svg_document, svg_root, svg_text, text_width
 from .measures import Figure, Group, Summary
 from .tasks import LENGTH
 
