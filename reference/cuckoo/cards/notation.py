@@ -7,13 +7,14 @@ outcome, so it replays to exactly one state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, Final
 
 from lark import Token, v_args
 
 from .. import notation
+from .. import notation_shared as shared
 from ..errors import CuckooError, IllegalMoveError, NotationError, SetupError
 from ..notation import Located, at, quote
 from ..parameters import whole_number
@@ -56,8 +57,8 @@ ROSTER: Final = (
 REQUIRED: Final = ("Game", "Players", "Dealer")
 
 TERMINALS: Final = {
-    "TAG_NAME": "a tag name",
-    "TAG_VALUE": 'a quoted tag value "..." (or the winner\'s name, quoted)',
+    **shared.RECORD_TERMINALS,
+    **shared.NAMED_RESULT_TERMINALS,
     "MOVE_NUMBER": "a hand number such as 1.",
     "CARD": "a card such as Qh or 10s",
     "DEAL": "deal",
@@ -66,15 +67,10 @@ TERMINALS: Final = {
     "CUT": "cut",
     "SHOW": "show",
     "UNSEEN": "? for a card nobody saw",
-    "RESULT": "* or the winner's name in quotes",
-    "COMMENT": "a {comment}",
-    "LSQB": "[",
-    "RSQB": "]",
-    "$END": "the end of the record",
 }
 
 SYNTAX_EXAMPLES: Final = {
-    "a record ends with * or the winner's name in quotes": ["1. deal 7h 3c keep", "1. cut Qd"],
+    f"a record ends with {shared.NAMED_RESULT}": ["1. deal 7h 3c keep", "1. cut Qd"],
     "a deal lists the cards dealt, such as deal 7h 3c Ks": ["1. deal keep *", "1. deal *"],
     "a cut names the card it showed, such as cut Qd": ["1. cut *", "1. cut keep *"],
 }
@@ -212,32 +208,28 @@ def replay(record: Record) -> Iterator[State]:
     :raises NotationError: for a deal with too many or too few cards (CC-NOTATION-DEAL),
         or a show-down out of place or missing (CC-PARTIAL-SHOW).
     """
-    state = None
-    for state in _states(record):
-        yield state
-    assert state is not None
+    state = yield from _states(record)
     won = winner(state)
     token = "*" if won is None else state.players[won]
     if record.result != token:
-        raise NotationError(
-            f"game {record.index}: the result is {token}, but the record says {record.result}",
-            rule="CC-NOTATION-RESULT",
-            line=record.spans[-1][0] if record.spans else record.line,
-            source=record.source,
+        raise shared.result_error(
+            record, token, record.result, "CC-NOTATION-RESULT", shared.last_line(record)
         )
 
 
-def _states(record: Record) -> Iterator[State]:
-    """:func:`replay` without the check of the result."""
+def _states(record: Record) -> Generator[State, None, State]:
+    """:func:`replay` without the check of the result; returns the last state."""
     first = record.first_state  # made when the record was read
     state = first if isinstance(first, State) else start(record)
     yield state
     states = follow(state, record.moves)
     for ply, move in enumerate(record.moves):
         try:
-            yield next(states)
+            state = next(states)
         except CuckooError as error:
             raise record.located(error, ply, move) from None
+        yield state
+    return state
 
 
 def follow(
@@ -383,9 +375,7 @@ def _filled(state: State, moves: Sequence[Move | Deal | Show], ply: int) -> dict
 
 def format_record(record: Record) -> str:
     """The canonical text of *record* (CC-NOTATION-CANONICAL), ending with a newline."""
-    notes: dict[int, list[str]] = {}
-    for ply, text in record.comments:
-        notes.setdefault(ply, []).append("{" + text + "}")
+    notes = shared.notes_by_ply(record)
     lines = [*DIALECT.tag_lines(record), "", *notes.get(0, [])]
     words: list[str] = []
     hand = 0
@@ -424,5 +414,4 @@ def record_of(
     *_, state = _states(record)
     won = winner(state)
     named["Result"] = "*" if won is None else state.players[won]
-    order = [k for k in ROSTER if k in named] + [k for k in named if k not in ROSTER]
-    return Record(tuple((k, named[k]) for k in order), moves, (), named["Result"])
+    return shared.record_written(Record, ROSTER, named, moves)

@@ -14,7 +14,8 @@ from typing import ClassVar, Final
 from lark import Token, v_args
 
 from .. import notation
-from ..errors import AmbiguousMoveError, CuckooError, IllegalMoveError, NotationError, SetupError
+from .. import notation_shared as shared
+from ..errors import AmbiguousMoveError, IllegalMoveError, NotationError, SetupError
 from ..notation import Located, at
 from ..parameters import whole_number
 from .geometry import CELL_NAMES, SIDE_NAMES, cell_named
@@ -62,7 +63,7 @@ REQUIRED: Final = ("Game", "Ruleset", "First", "BlueRoll", "RedRoll")
 _CANONICAL_NAME: Final = {name.lower(): name for name in ROSTER}
 
 TERMINALS: Final = {
-    "TAG_NAME": "a tag name",
+    **shared.RECORD_TERMINALS,
     "TAG_VALUE": 'a quoted tag value "..."',
     "MOVE_NUMBER": "a move number such as 1.",
     "VALUE": "a die value 1-6",
@@ -72,9 +73,6 @@ TERMINALS: Final = {
     "VIEW": "the faces shown, such as A6B2",
     "SLASH": "/",
     "RESULT": "a result 1-0, 0-1, 1-1 or *",
-    "COMMENT": "a {comment}",
-    "LSQB": "[",
-    "RSQB": "]",
     "AT": "@",
     "PLUS": "+",
     "X": "x",
@@ -83,7 +81,6 @@ TERMINALS: Final = {
     "SEMICOLON": ";",
     "RPAR": ")",
     "PASS": "pass",
-    "$END": "the end of the record",
 }
 
 
@@ -335,33 +332,22 @@ def replay(record: Record) -> Iterator[State]:
         move as written, its line and column, and the rule.
     :raises AmbiguousMoveError: for a placement written as seen that more than one die fits.
     """
-    first = record.first_state  # made when the record was read
-    state = first if isinstance(first, State) else start(record)
-    yield state
-    for ply, move in enumerate(record.moves):
-        try:
-            if isinstance(move, Infect) and move.rolls is None:
-                raise NotationError(
-                    "an infection in a record must give its re-roll, such as (4;1,6)",
-                    rule="CD-NOTATION-ROLLS",
-                )
-            state = apply(state, resolve(state, move) if isinstance(move, Seen) else move)
-        except CuckooError as error:
-            raise record.located(error, ply, move) from None
-        yield state
-    _check_result(record, state)
-
-
-def _check_result(record: Record, state: State) -> None:
+    state = yield from shared.replayed(record, start, _step)
     outcome = result(state)
     token = outcome.token if outcome else "*"
     if record.result != token:
+        line = record.spans[-1][0] if record.spans else None
+        raise shared.result_error(record, token, record.result, "CD-NOTATION-RESULT", line)
+
+
+def _step(state: State, move: Move | Seen) -> State:
+    """*move* made in *state*, a placement written as seen resolved first."""
+    if isinstance(move, Infect) and move.rolls is None:
         raise NotationError(
-            f"game {record.index}: the result is {token}, but the record says {record.result}",
-            rule="CD-NOTATION-RESULT",
-            line=record.spans[-1][0] if record.spans else None,
-            source=record.source,
+            "an infection in a record must give its re-roll, such as (4;1,6)",
+            rule="CD-NOTATION-ROLLS",
         )
+    return apply(state, resolve(state, move) if isinstance(move, Seen) else move)
 
 
 def resolve(state: State, seen: Seen) -> Place:
@@ -408,9 +394,7 @@ def canonical(record: Record) -> Record:
 def format_record(record: Record) -> str:
     """The canonical text of *record* (CD-NOTATION-CANONICAL), ending with a newline."""
     record = canonical(record)
-    notes: dict[int, list[str]] = {}
-    for ply, text in record.comments:
-        notes.setdefault(ply, []).append("{" + text + "}")
+    notes = shared.notes_by_ply(record)
     lines = [*DIALECT.tag_lines(record), ""]
     lines.extend(notes.get(0, []))
     for start in range(0, len(record.moves), 2):
@@ -445,5 +429,4 @@ def record_of(
     for player, roll in zip(PLAYER_NAMES, setup.rolls, strict=True):
         named[f"{player}Roll"] = " ".join(map(str, sorted(roll)))
     named["Result"] = outcome.token if outcome else "*"
-    order = [k for k in ROSTER if k in named] + [k for k in named if k not in ROSTER]
-    return Record(tuple((k, named[k]) for k in order), moves, (), named["Result"])
+    return shared.record_written(Record, ROSTER, named, moves)

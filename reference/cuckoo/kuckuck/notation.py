@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from lark import Token, v_args
 
 from .. import notation
+from .. import notation_shared as shared
 from ..errors import CuckooError, NotationError
 from ..notation import Located, at, quote
 from .cards import HAND_SIZE, UNSEEN
@@ -64,8 +65,8 @@ ROSTER: Final = (
 REQUIRED: Final = ("Game", "Players")
 
 TERMINALS: Final = {
-    "TAG_NAME": "a tag name",
-    "TAG_VALUE": 'a quoted tag value "..." (or the winner\'s name, quoted)',
+    **shared.RECORD_TERMINALS,
+    **shared.NAMED_RESULT_TERMINALS,
     "ROUND_NUMBER": "a round number such as 1.1.",
     "NUMBER": "a number",
     "UNSEEN": "? for a card nobody saw",
@@ -75,15 +76,10 @@ TERMINALS: Final = {
     "NEST": "nest",
     "LPAR": "(",
     "RPAR": ")",
-    "RESULT": "* or the winner's name in quotes",
-    "COMMENT": "a {comment}",
-    "LSQB": "[",
-    "RSQB": "]",
-    "$END": "the end of the record",
 }
 
 SYNTAX_EXAMPLES: Final = {
-    "a record ends with * or the winner's name in quotes": ["deal Ann 1 2", "1.1. nest 3 9"],
+    f"a record ends with {shared.NAMED_RESULT}": ["deal Ann 1 2", "1.1. nest 3 9"],
     "a deal names the player, then the cards: deal Ann 3 17 ...": ["deal 3 *", "deal Ann *"],
     "a round's nest cards are two numbers, such as nest 3 9": ["nest 3 *", "nest *"],
     "a play is a player's name and a number card, such as Ann 45": ["Ann *", "(Ann *"],
@@ -404,24 +400,12 @@ def replay(record: Record) -> Iterator[State]:
     :raises IllegalMoveError: naming the record, the item, its place and the rule.
     :raises NotationError: for an item written the wrong way, and for a wrong result.
     """
-    first = record.first_state  # made when the record was read
-    state = first if isinstance(first, State) else start(record)
-    yield state
-    for ply, item in enumerate(record.moves):
-        try:
-            state = _step(state, item)
-        except CuckooError as error:
-            raise record.located(error, ply, item) from None
-        yield state
+    state = yield from shared.replayed(record, start, _step)
     token = result_token(state)
     if record.result.lower() != token.lower():
-        shown = token if token == "*" else quote(token)
-        raise NotationError(
-            f"game {record.index}: the result is {shown}, but the record says "
-            + (record.result if record.result == "*" else quote(record.result)),
-            rule="ZK-NOTATION-RESULT",
-            line=record.spans[-1][0] if record.spans else record.line,
-            source=record.source,
+        shown, written = (t if t == "*" else quote(t) for t in (token, record.result))
+        raise shared.result_error(
+            record, shown, written, "ZK-NOTATION-RESULT", shared.last_line(record)
         )
 
 
@@ -481,9 +465,7 @@ def _lines(record: Record, notes: dict[int, list[str]]) -> Iterator[str]:
 
 def format_record(record: Record) -> str:
     """The canonical text of *record* (ZK-NOTATION-CANONICAL), ending with a newline."""
-    notes: dict[int, list[str]] = {}
-    for ply, text in record.comments:
-        notes.setdefault(ply, []).append("{" + text + "}")
+    notes = shared.notes_by_ply(record)
     spelt = _spellings(record)
     result = " ".join(spelt.get(name.lower(), name) for name in record.result.split())
     record = replace(record, result=result)
@@ -545,11 +527,10 @@ def record_of(
 ) -> Record:
     """The record of a match played from *setup* with *moves*."""
     items, state = _written(new_game(variant, setup), tuple(moves))
-    named: dict[str, Any] = {"Game": GAME, "Variant": variant.variant}
+    named: dict[str, str] = {"Game": GAME, "Variant": variant.variant}
     named.update(tags)
     named["Players"] = " ".join(setup.players)
     if setup.cockatoos:
         named["Cockatoos"] = " ".join(map(str, setup.cockatoos))
     named["Result"] = result_token(state)
-    order = [k for k in ROSTER if k in named] + [k for k in named if k not in ROSTER]
-    return Record(tuple((k, str(named[k])) for k in order), items, (), named["Result"])
+    return shared.record_written(Record, ROSTER, named, items)
