@@ -8,37 +8,26 @@ a swap, the card a cut turns up, the cards shown at the end of a hand).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final
 
-import numpy as np
 import pyspiel
 
 from .. import cards
 from ..cards import CUT, DECK, KEEP, SWAP, Deal, Reveal
 from ..cards.views import diagram
+from .base import SeenObserver, SeenState, game_type
 
-__all__ = ["CuckooCardsGame", "CuckooCardsState", "SeenObserver"]
+__all__ = ["CuckooCardsGame", "CuckooCardsState"]
 
 _MOVES: Final = (KEEP, SWAP, CUT)
 _INDEX: Final = {move: i for i, move in enumerate(_MOVES)}
 _CARD: Final = {card: i for i, card in enumerate(DECK)}
 
-_GAME_TYPE: Final = pyspiel.GameType(
-    short_name="python_cuckoo_cards",
-    long_name="Cuckoo, the card game",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=cards.MAX_PLAYERS,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=False,
-    parameter_specification={"players": 4, "lives": 3},
+_GAME_TYPE: Final = game_type(
+    "python_cuckoo_cards",
+    "Cuckoo, the card game",
+    players=(2, cards.MAX_PLAYERS),
+    parameters={"players": 4, "lives": 3},
 )
 
 
@@ -69,24 +58,18 @@ class CuckooCardsGame(pyspiel.Game):
         return SeenObserver(recall, _present)
 
 
-class CuckooCardsState(pyspiel.State):
+class CuckooCardsState(SeenState):
     """The engine's state, and what each player has seen of the game so far."""
 
+    state: cards.State
+
     def __init__(self, game: CuckooCardsGame) -> None:
-        super().__init__(game)
-        names = tuple(f"P{i}" for i in range(game.players))
-        self.state = cards.new_game(game.variant, cards.Setup(names, 0))
-        self.seen: list[list[str]] = [[] for _ in names]
+        super().__init__(
+            game, game.players, lambda names: cards.new_game(game.variant, cards.Setup(names, 0))
+        )
 
-    def current_player(self) -> int:
-        if self.state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self.state.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
+    def mover(self) -> int:
         return self.state.to_act
-
-    def is_terminal(self) -> bool:
-        return self.state.is_over
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(_INDEX[m] for m in cards.legal_moves(self.state))
@@ -149,26 +132,6 @@ class CuckooCardsState(pyspiel.State):
 
     def __str__(self) -> str:
         return diagram(self.state)
-
-
-class SeenObserver:
-    """Information state (everything the player has seen, in order: ``state.seen``) or
-    observation (the present only, as *present* writes it), for a game whose state keeps
-    what each player has seen."""
-
-    def __init__(self, perfect_recall: bool, present: Callable[[Any, int], str]) -> None:
-        self.perfect_recall = perfect_recall
-        self.present = present
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
-
-    def set_from(self, state: Any, player: int) -> None:
-        pass
-
-    def string_from(self, state: Any, player: int) -> str:
-        if self.perfect_recall:
-            return "\n".join(state.seen[player])
-        return self.present(state, player)
 
 
 def _present(state: CuckooCardsState, player: int) -> str:

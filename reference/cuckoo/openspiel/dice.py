@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from itertools import permutations
 from typing import Any, Final
 
-import numpy as np
 import pyspiel
 
 from .. import dice
@@ -23,6 +22,7 @@ from ..dice.geometry import CELLS, DUNGEON
 from ..dice.moves import PASS, Die, Infect, Move, Place, Rolls
 from ..dice.rules import GIVING, ORIENTATIONS
 from ..dice.views import diagram
+from .base import SeenObserver, game_type
 
 __all__ = ["ACTIONS", "CuckooDiceGame", "CuckooDiceState"]
 
@@ -75,21 +75,12 @@ def _roll_action(rolls: Rolls) -> int:
     return code
 
 
-_GAME_TYPE: Final = pyspiel.GameType(
-    short_name="python_cuckoo_dice",
-    long_name="Cuckoo, the dice pyramid",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=False,
-    parameter_specification={"ruleset": "cuckoo"},
+_GAME_TYPE: Final = game_type(
+    "python_cuckoo_dice",
+    "Cuckoo, the dice pyramid",
+    players=(2, 2),
+    parameters={"ruleset": "cuckoo"},
+    perfect=True,
 )
 _GAME_INFO: Final = pyspiel.GameInfo(
     num_distinct_actions=len(ACTIONS),
@@ -112,8 +103,8 @@ class CuckooDiceGame(pyspiel.Game):
     def new_initial_state(self) -> CuckooDiceState:
         return CuckooDiceState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        return _Observer()
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SeenObserver:
+        return SeenObserver(False, _public)
 
 
 class CuckooDiceState(pyspiel.State):
@@ -198,18 +189,9 @@ def _rolls(state: dice.State, action: int) -> Rolls:
     return Rolls(values[0], tuple(values[1:]))
 
 
-class _Observer:
-    """The whole position is public: an observation is the position as text."""
-
-    def __init__(self) -> None:
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
-
-    def set_from(self, state: CuckooDiceState, player: int) -> None:
-        pass
-
-    def string_from(self, state: CuckooDiceState, player: int) -> str:
-        return str(state)
+def _public(state: CuckooDiceState, player: int) -> str:
+    """The whole position is public: what anyone observes is the position as text."""
+    return str(state)
 
 
 pyspiel.register_game(_GAME_TYPE, CuckooDiceGame)

@@ -21,7 +21,7 @@ from ..kuckuck import NUMBERS, Deal, Nest, Play, Start
 from ..kuckuck.cards import NEST_VALUES
 from ..kuckuck.notation import move_text
 from ..kuckuck.views import diagram, observe
-from .cards import SeenObserver
+from .base import SeenObserver, SeenState, game_type
 
 __all__ = ["PAIRS", "KuckuckGame", "KuckuckState"]
 
@@ -32,23 +32,12 @@ _PAIR: Final = {pair: i for i, pair in enumerate(PAIRS)}
 
 def _game_type(variant: str) -> Any:
     basic = variant == "basic"
-    return pyspiel.GameType(
-        short_name="python_zum_kuckuck" + ("" if basic else "_tactical"),
-        long_name=f"Zum Kuckuck! ({variant} version)",
-        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS
-        if basic
-        else pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=5,
-        min_num_players=3,
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=False,
-        parameter_specification={"players": 4},
+    return game_type(
+        "python_zum_kuckuck" + ("" if basic else "_tactical"),
+        f"Zum Kuckuck! ({variant} version)",
+        players=(3, 5),
+        parameters={"players": 4},
+        simultaneous=basic,
     )
 
 
@@ -85,27 +74,21 @@ class TacticalGame(KuckuckGame):
     variant = "tactical"
 
 
-class KuckuckState(pyspiel.State):
+class KuckuckState(SeenState):
     """The engine's state, and what each player has seen of the match so far."""
 
-    def __init__(self, game: KuckuckGame) -> None:
-        super().__init__(game)
-        names = tuple(f"P{i}" for i in range(game.players))
-        self.state = kuckuck.new_game(game.rules, kuckuck.Setup(names))
-        self.seen: list[list[str]] = [[] for _ in names]
+    state: kuckuck.State
 
-    def current_player(self) -> int:
-        if self.state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self.state.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
+    def __init__(self, game: KuckuckGame) -> None:
+        super().__init__(
+            game, game.players, lambda names: kuckuck.new_game(game.rules, kuckuck.Setup(names))
+        )
+
+    def mover(self) -> int:
         if not self.state.rules.in_turn:
             return int(pyspiel.PlayerId.SIMULTANEOUS)
         (seat,) = kuckuck.choosing(self.state)
         return seat
-
-    def is_terminal(self) -> bool:
-        return self.state.is_over
 
     def _legal_actions(self, player: int) -> list[int]:
         if player not in kuckuck.choosing(self.state):
