@@ -257,7 +257,7 @@ def bytecode(runtime: Path, wheel_folder: Path, names: list[str]) -> Path:
 
 def rule_locations(app: Sphinx) -> dict[str, dict[str, str]]:
     """Each rule ID with the page (relative to the app) and title that define it."""
-    from cuckoo_spec import _document_order, spec_data
+    from cuckoo_spec.data import document_order, spec_data
 
     data = spec_data(app.env)
     builder = app.builder
@@ -266,7 +266,7 @@ def rule_locations(app: Sphinx) -> dict[str, dict[str, str]]:
             "url": "../" + builder.get_target_uri(rule.docname) + "#" + rule_id,
             "title": rule.title,
         }
-        for rule_id, rule in data.defined(_document_order(app.env)).items()
+        for rule_id, rule in data.defined(document_order(app.env)).items()
     }
 
 

@@ -163,7 +163,7 @@ def _add_examples(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """End each topic of a reference page with links to the examples of its rules."""
     if not docname.startswith(FOLDER):
         return
-    from cuckoo_spec import spec_data  # the examples the spec extension recorded
+    from cuckoo_spec.data import spec_data  # the examples the spec extension recorded
 
     data = spec_data(app.env)
     chapter = {rule.id: rule.docname for rule in data.rules}

@@ -1,6 +1,6 @@
 """How the rulebook shows the spec's examples to a reader: a caption in plain words, the
 expectation shorthand written out, the engine's own message for a refused record, and the
-position before an infection (``docs/_ext/cuckoo_spec.py``)."""
+position before an infection (``docs/_ext/cuckoo_spec/examples.py``)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def spec_ext() -> Iterator[ModuleType]:
     """The docs extension, imported as Sphinx imports it (from ``docs/_ext``)."""
     sys.path.insert(0, str(EXT))
     try:
-        yield importlib.import_module("cuckoo_spec")
+        yield importlib.import_module("cuckoo_spec.examples")
     finally:
         sys.path.remove(str(EXT))
 
