@@ -24,8 +24,8 @@ from ..kuckuck import notation as kuckuck_notation
 from ..kuckuck import views as kuckuck_views
 from .choices import Choice, dice_choices
 from .common import problem, read_table, to_json
-from .recorder import picture_taps, table_view, tappable_svg
-from .seats import known_cards, seen_record
+from .recorder import picture, picture_taps, tappable_svg
+from .seats import known_cards, seen_text
 from .table import RULES, Table, load
 from .words import told
 
@@ -81,23 +81,20 @@ def play_view(table_json: str, human: str) -> str:
     try:
         loaded = load(read_table(table_json))
         seat = _seat(loaded, human)
-        text = play_record(table_json, human)
+        text = _record_seen(loaded, human)
     except CuckooError as error:
         return to_json({"problem": problem(error)})
     state = loaded.state
     shown = state
     if isinstance(state, cards.State):
-        states = [loaded.start]
-        for move in loaded.moves:
-            states.append(cards.apply(states[-1], move))
-        shown = known_cards(states, loaded.moves, seat)
+        shown = known_cards(loaded.states, loaded.moves, seat)
     hand = sorted(state.hands[seat]) if isinstance(state, kuckuck.State) and state.hands else []
     names = dice.PLAYER_NAMES if isinstance(state, dice.State) else state.players
     mine = _my_choices(loaded, seat)
     # the dice pyramid hides nothing: its picture is the recorder's; a card game's picture
     # is what the seat sees, its cards tappable as in the recorder
     seen = (
-        json.loads(table_view(table_json))
+        picture(loaded, mine)
         if isinstance(state, dice.State)
         else {
             "svg": tappable_svg(shown, hand),
@@ -138,10 +135,14 @@ def _status(state: Any) -> str:
 def play_record(table_json: str, human: str) -> str:
     """The record of a table as the human at *human* saw it; the whole record once the
     game is over (or in the dice pyramid, which hides nothing)."""
-    loaded = load(read_table(table_json))
+    return _record_seen(load(read_table(table_json)), human)
+
+
+def _record_seen(loaded: Table, human: str) -> str:
+    """:func:`play_record` of a table already loaded."""
     if loaded.game == dice_notation.GAME or loaded.state.is_over:
         return loaded.text()
-    return seen_record(loaded, _seat(loaded, human)).text()
+    return seen_text(loaded, _seat(loaded, human))
 
 
 def _move_text(state: Any, move: Any) -> str:

@@ -41,15 +41,10 @@ def table_view(table_json: str) -> str:
     state = loaded.state
     engine = RULES[loaded.game]
     over = bool(state.is_over)
-    last = loaded.moves[-1] if loaded.moves else None
     choices = engine.choices(state)  # even at the end: a hand may be shown then
     return to_json(
         {
-            "svg": tappable_svg(state),
-            "last": dice.CELL_NAMES[last.cell] if isinstance(last, dice.Place) else None,
-            "last_part": _last_part(loaded),
-            "taps": picture_taps(state, choices),
-            "diagram": loaded.kit.diagram(state),
+            **picture(loaded, choices),
             "over": over,
             "to_move": dice.PLAYER_NAMES[state.to_move] if isinstance(state, dice.State) else None,
             "prompt": "the game is over" if over else _prompt(loaded),
@@ -57,6 +52,21 @@ def table_view(table_json: str) -> str:
             "record": loaded.text(),
         }
     )
+
+
+def picture(loaded: Table, choices: list[Choice]) -> dict[str, Any]:
+    """The recorder's picture of a table and its diagram: the picture's parts named to be
+    tapped, the cell of the last placement, the part the last entry was made at, and what
+    a tap on a part stands for among *choices*."""
+    state = loaded.state
+    last = loaded.moves[-1] if loaded.moves else None
+    return {
+        "svg": tappable_svg(state),
+        "last": dice.CELL_NAMES[last.cell] if isinstance(last, dice.Place) else None,
+        "last_part": _last_part(loaded),
+        "taps": picture_taps(state, choices),
+        "diagram": loaded.kit.diagram(state),
+    }
 
 
 def tappable_svg(state: Any, hand: list[int] | None = None) -> str:

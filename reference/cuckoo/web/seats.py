@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import pairwise
 from typing import Any
 
 from .. import cards, kuckuck
@@ -55,26 +56,24 @@ def held_by(state: kuckuck.State, seat: int, owner: int) -> bool:
     return (seat - owner) % len(state.players) <= cycle
 
 
-def seen_record(loaded: Table, seat: int) -> Table:
-    """*loaded* as the player at *seat* would have written it: the cards not seen are
-    ``?`` (CC-PARTIAL-UNSEEN, ZK-PARTIAL-UNSEEN) and each finished hand of the card game
-    ends with its show-down (CC-PARTIAL-SHOW)."""
-    state = loaded.start
+def seen_text(loaded: Table, seat: int) -> str:
+    """The record of *loaded* as the player at *seat* would have written it: the cards not
+    seen are ``?`` (CC-PARTIAL-UNSEEN, ZK-PARTIAL-UNSEEN) and each finished hand of the
+    card game ends with its show-down (CC-PARTIAL-SHOW)."""
     moves: list[Any] = []
     if loaded.game == cards_notation.GAME:
         order: list[int] = []
-        for move in loaded.moves:
-            if isinstance(move, cards.Deal) and not any(state.cards):
-                order = [cards.next_seat(state, state.dealer)]
-                while order[-1] != state.dealer:
-                    order.append(cards.next_seat(state, order[-1]))
-            mine = not isinstance(move, cards.Deal) or state.to_act == seat
-            before, state = state, cards.apply(state, move)
+        for move, (before, after) in zip(loaded.moves, pairwise(loaded.states), strict=True):
+            if isinstance(move, cards.Deal) and not any(before.cards):
+                order = [cards.next_seat(before, before.dealer)]
+                while order[-1] != before.dealer:
+                    order.append(cards.next_seat(before, order[-1]))
+            mine = not isinstance(move, cards.Deal) or before.to_act == seat
             moves.append(move if mine else cards.Deal(cards_deck.UNSEEN))
-            if state.hands > before.hands:
-                shown = (state.shown[s] for s in order)
+            if after.hands > before.hands:
+                shown = (after.shown[s] for s in order)
                 moves.append(cards.Show(tuple(c for c in shown if c)))
-        return replace(loaded, moves=tuple(moves), texts=(), ends=())
+        return replace(loaded, moves=tuple(moves), texts=(), ends=()).text()
     last = loaded.state
     n = len(last.players)
     dealt = [m.number for m in loaded.moves if isinstance(m, kuckuck.Deal)]
@@ -86,4 +85,4 @@ def seen_record(loaded: Table, seat: int) -> Table:
             move = kuckuck.Deal(kuckuck_cards.UNSEEN)
         moves.append(move)
     setup = kuckuck.Setup(loaded.setup.players, counts)
-    return replace(loaded, setup=setup, moves=tuple(moves), texts=(), ends=())
+    return replace(loaded, setup=setup, moves=tuple(moves), texts=(), ends=()).text()

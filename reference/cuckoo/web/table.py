@@ -21,9 +21,10 @@ from ..record import hand_shown
 from .choices import Choice, cards_choices, dice_choices, kuckuck_choices
 from .common import text_list
 
-Entries = tuple[Any, list[Any], list[int], Any]
+Entries = tuple[Any, list[Any], list[int], list[Any]]
 """A table's entries read: the setup (Zum Kuckuck!'s gets the cockatoo cards seen taken),
-the engine's moves, how many of them each entry and those before it make, the last state."""
+the engine's moves, how many of them each entry and those before it make, and the
+positions: before the first move and after each (made once, for every caller of :func:`load`)."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Rules:
     record_of: Callable[..., Any]
     entries: Callable[[Any, Any, Sequence[str]], Entries] | None = None
     """How a table's entries are read when not one by one with *read* and *apply*:
-    ``(rules, setup, texts) -> (setup, moves, ends, state)``, raising the refusal located
+    ``(rules, setup, texts) -> (setup, moves, ends, states)``, raising the refusal located
     at its entry (the card games' records of what was seen)."""
 
 
@@ -90,16 +91,15 @@ def _cards_read(state: cards.State, text: str) -> list[Any]:
     ]
 
 
-def _cards_states(rules: Any, setup: Any, moves: list[Any]) -> Any:
+def _cards_states(rules: Any, setup: Any, moves: list[Any]) -> list[Any]:
     """The position after *moves*; with cards nobody saw, as the record of them replays
     (each ``?`` filled from the show-down: CC-PARTIAL-UNSEEN), else move by move."""
     if not any(isinstance(m, cards.Show) or m == cards.Deal(_UNSEEN_CARD_VALUE) for m in moves):
-        state = cards.new_game(rules, setup)
+        states = [cards.new_game(rules, setup)]
         for move in moves:
-            state = cards.apply(state, move)
-        return state
-    *_, state = cards_notation.replay(cards_notation.record_of(rules, setup, moves))
-    return state
+            states.append(cards.apply(states[-1], move))
+        return states
+    return list(cards_notation.replay(cards_notation.record_of(rules, setup, moves)))
 
 
 def _kuckuck_start(table: Mapping[str, Any]) -> tuple[Any, Any, list[tuple[str, str]]]:
@@ -110,7 +110,7 @@ def _kuckuck_start(table: Mapping[str, Any]) -> tuple[Any, Any, list[tuple[str, 
 
 
 def _kuckuck_entries(rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
-    """The setup, moves, ends and last state of a Zum Kuckuck! table: a first entry
+    """The setup, moves, ends and positions of a Zum Kuckuck! table: a first entry
     ``cockatoos 4 3 5`` is the cockatoo cards seen taken, the hands then unseen
     (ZK-PARTIAL-COUNT), and ``show NAME 7 19`` writes cards of a hand into its deal
     (ZK-PARTIAL-UNSEEN), after which the match is replayed with them."""
@@ -122,6 +122,7 @@ def _kuckuck_entries(rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
             raise error.located(context=f"move 1, {texts[0]}")
         setup = kuckuck.Setup(setup.players, tuple(int(w) for w in first[1:]))
     state = kuckuck.new_game(rules, setup)
+    states = [state]
     moves: list[Any] = []
     ends: list[int] = []
     for n, text in enumerate(texts, 1):
@@ -137,22 +138,24 @@ def _kuckuck_entries(rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
                     moves = hand_shown(state, moves, words[1:])
                 except ValueError as error:
                     raise NotationError(str(error), rule="ZK-PARTIAL-UNSEEN") from None
-                state, added = kuckuck.new_game(rules, setup), []
+                states, added = [kuckuck.new_game(rules, setup)], []
                 for move in moves:
-                    state = kuckuck.apply(state, move)
+                    states.append(kuckuck.apply(states[-1], move))
+                state = states[-1]
             else:
                 added = KuckuckGame.read(state, text)
             for move in added:
                 state = kuckuck.apply(state, move)
+                states.append(state)
         except CuckooError as error:
             raise error.located(context=f"move {n}, {text}") from None
         moves.extend(added)
         ends.append(len(moves))
-    return setup, moves, ends, state
+    return setup, moves, ends, states
 
 
 def _cards_entries(rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
-    """The setup, moves, ends and last state of a card-game table, replayed once (see
+    """The setup, moves, ends and positions of a card-game table, replayed once (see
     :func:`_cards_states`); a refusal names the first entry the game cannot go on from."""
     moves: list[Any] = []
     ends: list[int] = []
@@ -182,18 +185,18 @@ _REPLAY_PLACE: Final = re.compile(r"^game \d+, \w+ \d+, [^:]*: ")
 
 def _one_by_one(engine: Rules, rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
     """A game's table entries read one by one, each into its moves (the dice pyramid)."""
-    state = engine.new_game(rules, setup)
+    states = [engine.new_game(rules, setup)]
     moves: list[Any] = []
     ends: list[int] = []
     for n, text in enumerate(texts, 1):
         try:
-            for move in engine.read(state, text):
-                state = engine.apply(state, move)
+            for move in engine.read(states[-1], text):
+                states.append(engine.apply(states[-1], move))
                 moves.append(move)
         except CuckooError as error:
             raise error.located(context=f"move {n}, {text}") from None
         ends.append(len(moves))
-    return setup, moves, ends, state
+    return setup, moves, ends, states
 
 
 RULES: Final[Mapping[str, Rules]] = {
@@ -236,7 +239,8 @@ class Table:
     tags: list[tuple[str, str]]
     moves: tuple[Any, ...]
     states: tuple[Any, ...]
-    """The position after the table's moves (the last of the tuple is the one shown)."""
+    """The position before the first move and after each of *moves* (the last is the one
+    shown), made once as the table is read."""
     texts: tuple[str, ...] = ()
     """The table's moves as entered."""
     ends: tuple[int, ...] = ()
@@ -252,8 +256,8 @@ class Table:
 
     @property
     def start(self) -> Any:
-        """The position before the first move (*states* may hold only the last)."""
-        return RULES[self.game].new_game(self.rules, self.setup)
+        """The position before the first move."""
+        return self.states[0]
 
     def record(self) -> tuple[Any, int]:
         """The record of the moves so far, as far as the notation can write it (in Zum
@@ -310,7 +314,7 @@ def load(table: Mapping[str, Any]) -> Table:
     rules, setup, tags = engine.start(table)
     texts = tuple(text_list(table, "moves"))
     if engine.entries is None:
-        setup, moves, ends, state = _one_by_one(engine, rules, setup, texts)
+        setup, moves, ends, states = _one_by_one(engine, rules, setup, texts)
     else:
-        setup, moves, ends, state = engine.entries(rules, setup, texts)
-    return Table(game, rules, setup, tags, tuple(moves), (state,), texts, tuple(ends))
+        setup, moves, ends, states = engine.entries(rules, setup, texts)
+    return Table(game, rules, setup, tags, tuple(moves), tuple(states), texts, tuple(ends))
