@@ -89,7 +89,3 @@ def _drop_stdout() -> None:
         os.dup2(null, sys.stdout.fileno())
     except (AttributeError, OSError, ValueError):  # no file behind it, as under pytest
         pass
-
-
-if __name__ == "__main__":
-    sys.exit(main())
