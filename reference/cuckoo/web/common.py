@@ -23,6 +23,8 @@ def problem(error: CuckooError) -> dict[str, Any]:
 
 
 def text_list(table: Mapping[str, Any], key: str) -> list[str]:
+    """The texts a table holds under *key* (its moves), checked as :func:`read_table`
+    checks the table."""
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise SetupError(f"{key} must be a list of texts", rule="CD-NOTATION-SYNTAX")
