@@ -15,7 +15,8 @@ beside it, so there is nothing to check at import time.  It leaves out the docst
 modules and functions, which nothing in the app reads (a class keeps its docstring:
 ``dataclasses`` would otherwise work out a signature for each class as it is made), so
 that the page stays within its weight; and the standard library's zip leaves out the
-modules a page's worker can never use (``NOT_IN_A_BROWSER``).
+modules a page's worker can never use (``NOT_IN_A_BROWSER``).  The project's own wheel,
+made before at build time (``app_wheel``), leaves out its modules the page never imports.
 """
 
 from __future__ import annotations
@@ -79,6 +80,39 @@ LEGACY_CODEC = re.compile(
 )
 """The codecs of legacy code pages: the app reads text as UTF-8 only (the page decodes
 files), and ``zipfile`` needs only code page 437, which stays."""
+
+
+LEFT_OUT_OF_THE_WHEEL = re.compile(
+    r"cuckoo/(?:cli/|study/|openspiel/|__main__\.py|completion\.py|lexer\.py|workers\.py"
+    r"|players/(?:terminal|selfplay)\.py|conformance/(?!__init__\.py$|protocol\.py$))"
+)
+"""The project's files the app never imports, left out of the wheel it downloads: the
+command line and what only it runs (shell completion, play at the terminal, self-play,
+worker processes, studies), the conformance kit and its data but for the protocol's
+adapters (the recorder reads moves with them), OpenSpiel's bindings and the docs' Pygments
+lexer.  (``tests/app/test_app_wheel.py`` checks that the page imports none of them.)"""
+
+
+def app_wheel(built: Path, out: Path) -> int:
+    """A copy of the wheel *built* without :data:`LEFT_OUT_OF_THE_WHEEL`, its ``RECORD``
+    listing only what it keeps; how many files it leaves out."""
+    left_out = 0
+    with (
+        zipfile.ZipFile(built) as source,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target,
+    ):
+        for info in source.infolist():
+            if LEFT_OUT_OF_THE_WHEEL.match(info.filename):
+                left_out += 1
+                continue
+            data = source.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                rows = data.decode().splitlines(keepends=True)
+                kept = (r for r in rows if not LEFT_OUT_OF_THE_WHEEL.match(r.split(",")[0]))
+                data = "".join(kept).encode()
+            info.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(info, data, compresslevel=9)
+    return left_out
 
 
 class _NoDocstrings(ast.NodeTransformer):

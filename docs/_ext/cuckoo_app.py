@@ -6,7 +6,9 @@ At the end of an HTML build this extension puts into ``<outdir>/app/``:
   from ``docs/app/``;
 * the Pyodide runtime, taken from the ``pyodide`` package of the npm registry (``npm pack``,
   checked against the pinned integrity hash, cached in ``docs/_build/cache``);
-* two wheels: this project's, built from the source tree, and lark's, the only dependency;
+* two wheels: this project's, built from the source tree less the modules the page never
+  imports (the command line, the conformance kit, studies: ``app_bytecode.app_wheel``),
+  and lark's, the only dependency;
 * bytecode, made by the runtime itself under Node.js (``app_bytecode.py``), for the
   modules the app imports: in the standard library's zip in place of their source, and for
   the wheels in a zip of ``__pycache__`` files (compiling them at every start took most of
@@ -35,6 +37,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from app_bytecode import app_wheel
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
@@ -229,7 +232,8 @@ def wheels(into: Path) -> list[str]:
     built.mkdir(parents=True)
     _run(*pip, "wheel", str(ROOT), "--no-deps", "-w", str(built))
     (own,) = built.glob("*.whl")
-    shutil.copy2(own, into / own.name)
+    left_out = app_wheel(own, into / own.name)
+    logger.info(f"app: {own.name} without the {left_out} files the page never imports")
     return [own.name, lark_wheel.name]
 
 

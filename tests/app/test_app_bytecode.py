@@ -106,19 +106,15 @@ def test_the_engine_and_lark_import_nothing_left_out() -> None:
 
 
 def _command_line_only(path: Path) -> bool:
-    """Modules the browser never imports: the command line and its worker processes
-    (``cuckoo.workers``), the conformance kit but its protocol adapters (it runs engines as
-    processes), ``cuckoo study`` (it plays games in worker processes), OpenSpiel's
-    bindings, and lark's command-line tools."""
-    parts = set(path.parts)
-    return (
-        path.stem in {"cli", "__main__"}
-        or ("conformance" in parts and path.stem != "protocol")
-        or path.parent.parts[-2:] == ("cuckoo", "study")
-        or path.parts[-2:] == ("cuckoo", "workers.py")
-        or "openspiel" in str(path)
-        or "tools" in parts
-    )
+    """Modules the browser never imports: the project's that its wheel leaves out
+    (``app_bytecode.LEFT_OUT_OF_THE_WHEEL``: the command line, the conformance kit but its
+    protocol adapters, studies, worker processes, OpenSpiel's bindings), and lark's
+    command-line tools."""
+    parts = path.parts
+    if "cuckoo" in parts:
+        inside = "/".join(parts[len(parts) - parts[::-1].index("cuckoo") - 1 :])
+        return app_bytecode.LEFT_OUT_OF_THE_WHEEL.match(inside) is not None
+    return "tools" in parts
 
 
 def test_compile_stdlib_swaps_source_for_bytecode_and_drops_left_out(tmp_path: Path) -> None:

@@ -86,12 +86,12 @@ def test_the_card_game_shows_the_other_cards_face_down() -> None:
         # just dealt: Alex sees his own card only, in the picture and in the record
         view = json.loads(web.play_view(json.dumps(step), "Alex"))
         for seat, card in enumerate(state.cards):
-            words = web._card_words(card) if card else None
+            words = web.words.card_words(card) if card else None
             if words and seat != 0:
                 assert words not in view["svg"] and words not in view["diagram"]
         mine = state.cards[0]
         if mine is not None:
-            assert web._card_words(mine) in view["svg"]
+            assert web.words.card_words(mine) in view["svg"]
         last_hand = view["record"].strip().split("\n")[-2]
         assert last_hand.count("?") == sum(c is not None for c in state.cards) - (mine is not None)
 
@@ -102,7 +102,7 @@ def test_a_swap_shows_the_cards_that_changed_hands_to_who_swapped() -> None:
     states = [state]
     for move in [*moves, cards.SWAP]:
         states.append(cards.apply(states[-1], move))
-    alex, robin, sam = (web._known_cards(states, [*moves, cards.SWAP], s) for s in range(3))
+    alex, robin, sam = (web.seats.known_cards(states, [*moves, cards.SWAP], s) for s in range(3))
     # Alex swapped his 7h for Robin's 3c: both know both cards; Sam knows neither
     assert alex.unseen == frozenset({card_named("9d")})
     assert robin.unseen == frozenset({card_named("9d")})
@@ -111,7 +111,7 @@ def test_a_swap_shows_the_cards_that_changed_hands_to_who_swapped() -> None:
     states = [state]
     for move in [*king, cards.SWAP]:
         states.append(cards.apply(states[-1], move))
-    sam = web._known_cards(states, [*king, cards.SWAP], 2)
+    sam = web.seats.known_cards(states, [*king, cards.SWAP], 2)
     assert card_named("Kc") not in sam.unseen  # shown against the swap (CC-SWAP-KING)
 
 
@@ -258,7 +258,7 @@ def test_zum_kuckuck_hand_is_tapped_on_the_picture() -> None:
         for part in view["taps"]:
             assert f'data-part="{part}"' in svg
         seen_taps += bool(view["taps"])
-        state = web.load(web._table(json.dumps(table))).state
+        state = web.load(web.common.read_table(json.dumps(table))).state
         if state.hands:
             for seat in (1, 2):
                 for number in set(state.hands[seat]) - set(state.hands[0]):

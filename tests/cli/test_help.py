@@ -231,3 +231,34 @@ def test_a_dumb_terminal_gets_no_escape_sequences(monkeypatch: pytest.MonkeyPatc
     assert rewind() == "\n"
     monkeypatch.setenv("TERM", "xterm")
     assert rewind() == "\r\x1b[K"
+
+
+def test_every_command_shows_examples_of_itself() -> None:
+    """Each command's help ends with examples (issue #33), one command line a line, and
+    one of them runs that very command."""
+    for name, sub in _commands().items():
+        assert sub.epilog is not None, name
+        head, *lines = sub.epilog.splitlines()
+        assert head == "examples:" and lines, name
+        for line in lines:
+            assert line.startswith("  ") and "cuckoo " in line, f"{name}: {line!r}"
+        assert any(f"cuckoo {name}" in line for line in lines), name
+
+
+def test_every_jobs_option_is_the_shared_one_and_states_its_cap() -> None:
+    """``-j`` is defined once (``cli/options.py``) though the kit and the study declare
+    their own: the same reading and name everywhere, and the cap in every help."""
+    from cuckoo.cli import MAX_JOBS
+    from cuckoo.cli.options import jobs, seed
+
+    having = {}
+    for name, sub in _commands().items():
+        for action in sub._actions:
+            if "--jobs" in action.option_strings:
+                having[name] = action
+                assert action.option_strings == ["-j", "--jobs"], name
+                assert action.type is jobs and action.metavar == "N", name
+                assert action.help and f", 1 to {MAX_JOBS} (4 per CPU; default: " in action.help
+            if "--seed" in action.option_strings and name != "conform":  # the kit's own
+                assert action.type is seed, name
+    assert sorted(having) == ["conform", "study", "validate"]

@@ -24,7 +24,9 @@ from cuckoo import cards, kuckuck
 from cuckoo.cards.notation import format_record as cards_format
 from cuckoo.cards.notation import record_of as cards_record_of
 from cuckoo.cards.playout import random_game as cards_random_game
-from cuckoo.cli import _lines, _validated, main
+from cuckoo.cli import main
+from cuckoo.cli.common import lines as _lines
+from cuckoo.cli.validate import validated as _validated
 from cuckoo.dice import RULESETS
 from cuckoo.dice.notation import format_record, record_of
 from cuckoo.dice.playout import random_game

@@ -1,0 +1,114 @@
+"""What the commands share: exit statuses, the usage error, reading records and writing
+output files, and the arguments that name a ruleset or bots."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+from ..errors import NotationError, shown
+from ..files import FileProblem, atomic_write, open_lines
+from ..games import GAMES, Kit, read_records
+from ..notation import MAX_RECORD_CHARS, Record
+from ..progress import is_terminal, rewind
+
+if TYPE_CHECKING:
+    from ..players.bots import Bot
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 70, 130
+
+
+class UsageError(FileProblem):
+    """Bad arguments, or a file that cannot be read or written: exit status 2."""
+
+
+# -- reading files ---------------------------------------------------------------------------
+
+
+def lines(path: str) -> AbstractContextManager[Iterator[str]]:
+    """The lines of *path* (``-`` for standard input); a :class:`FileProblem` if it cannot
+    be read as text."""
+    return open_lines(path, limit=MAX_RECORD_CHARS)
+
+
+def records(path: str) -> Iterator[tuple[Kit, Record] | NotationError]:
+    name = "<stdin>" if path == "-" else path
+    with lines(path) as text:
+        yield from read_records(text, source=name)
+
+
+def pick(path: str, game: int) -> tuple[Kit, Record]:
+    for index, item in enumerate(records(path), 1):
+        if index == game:
+            if isinstance(item, NotationError):
+                raise item
+            return item
+    raise UsageError(f"{shown(path)}: there is no game {game}")
+
+
+# -- writing files ---------------------------------------------------------------------------
+
+
+def not_the_input(target: str | None, source: str, *, rewrite: str = "") -> None:
+    """Refuse to write over the file being read (*rewrite* names the option that may)."""
+    try:
+        same = target not in (None, "-") and source != "-" and os.path.samefile(target, source)
+    except (OSError, ValueError):
+        same = False
+    if same:
+        hint = f": use {rewrite} to rewrite it" if rewrite else "; choose another file"
+        raise UsageError(f"{shown(str(target))} is the input{hint}")
+
+
+@contextmanager
+def output(path: str | None, *, keep: bool = False) -> Iterator[IO[str]]:
+    """Standard output for no path or ``-``; else the file, written as :func:`atomic_write`
+    says (*keep*: a file rewritten in place, which must be a regular one we may write)."""
+    if path in (None, "-"):
+        yield sys.stdout
+        return
+    try:
+        with atomic_write(Path(path), keep=keep) as handle:
+            yield handle
+    except OSError as error:
+        raise UsageError(f"{shown(path)}: cannot write: {error.strerror or error}") from None
+
+
+def escaping(stream: IO[str] | None, errors: str = "backslashreplace") -> None:
+    """Characters *stream*'s encoding cannot write (``PYTHONIOENCODING=ascii`` and a name
+    like Jürgen) written escaped as standard error does (by default), not failed on."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors=errors)
+
+
+def interrupted(detail: str = "") -> None:
+    """The one line Ctrl-C leaves (over a progress counter, on a terminal)."""
+    if sys.stderr is not None:
+        start = rewind() if is_terminal(sys.stderr) else ""
+        print(f"{start}cuckoo: interrupted{detail}", file=sys.stderr)
+
+
+# -- the game, ruleset and bots named --------------------------------------------------------
+
+
+def variant(game: str, ruleset: str | None) -> str:
+    """The ruleset or version named for *game* (its default if none), or a usage error."""
+    kit = GAMES[game]
+    if ruleset and ruleset not in kit.variants:
+        rulesets = ", ".join(kit.variants) or "none"
+        raise UsageError(f"{game} has no ruleset {ruleset}; its rulesets: {rulesets}")
+    return ruleset or next(iter(kit.variants), "")
+
+
+def bots(names: Sequence[str], game: str) -> list[Bot]:
+    from ..players.bots import bot_named
+
+    try:
+        return [bot_named(name, game) for name in names]
+    except ValueError as error:
+        raise UsageError(str(error)) from None

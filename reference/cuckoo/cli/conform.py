@@ -1,0 +1,33 @@
+"""``cuckoo conform``: the conformance suites, or random games, against an engine (the
+options are the kit's own: ``conformance/runner.py``)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .options import jobs, shared_jobs
+from .parser import Asked, command
+
+
+def add(commands: Any, asked: Asked) -> None:
+    p = command(
+        commands,
+        "conform",
+        "run the conformance suite against an engine",
+        'cuckoo conform --engine "cuckoo serve"\ncuckoo conform --engine "./myengine" '
+        "--random 100 --seed 1\ncuckoo conform --engine \"./myengine\" --run 'CC-*' --skip perft "
+        '--report results.json --summary "$GITHUB_STEP_SUMMARY"',
+    )
+    if asked.runs("conform"):
+        from ..conformance.runner import add_arguments
+
+        add_arguments(p, jobs)
+        shared_jobs(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..conformance.runner import main as conform
+
+    return conform(args)
