@@ -49,6 +49,14 @@ class EngineFailure(Exception):
     """The engine crashed, hung, or answered with something that is not an answer."""
 
 
+class Unsupported(Exception):
+    """The engine answered ``? unsupported - WHY``: it cannot express the case, which is
+    skipped with that reason (never a pass)."""
+
+
+UNSUPPORTED: Final = "? unsupported "
+
+
 class Engine:
     """A running engine, spoken to one line at a time.
 
@@ -231,7 +239,7 @@ def _check(engine: Engine, case: dict[str, Any]) -> str | None:
     expect = case["expect"]
     answer = ""
     for command in _commands(case):
-        answer = engine.ask(command)
+        answer = _ask(engine, command)
         if answer.startswith("?"):
             if "error" in expect:
                 kind, rule = [*answer.split(), "", ""][1:3]
@@ -272,9 +280,17 @@ def chance_pairs(text: str) -> dict[str, str]:
     return dict(pairs)
 
 
+def _ask(engine: Engine, command: str) -> str:
+    """The engine's answer to *command*; ``? unsupported`` raises :class:`Unsupported`."""
+    answer = engine.ask(command)
+    if answer.startswith(UNSUPPORTED):
+        raise Unsupported(answer.removeprefix(UNSUPPORTED).removeprefix("- "))
+    return answer
+
+
 def payload(engine: Engine, command: str) -> str:
     """The payload of a command that must succeed."""
-    answer = engine.ask(command)
+    answer = _ask(engine, command)
     if answer.startswith("?"):
         raise EngineFailure(f"{quote(command)} failed: {quote(answer)}")
     return answer[2:]
@@ -323,6 +339,11 @@ def run_suite(
                 problem = _check(engine, case)
             except (EngineFailure, ValueError) as error:
                 problem = str(error)
+            except Unsupported as why:
+                report.outcomes.append({**outcome, "outcome": "skip", "reason": str(why)})
+                if progress is not None:
+                    progress.advance()
+                continue
             if case["id"] in xfail:
                 if problem is None:
                     log(f"XPASS {case['id']}: remove it from the expected failures")

@@ -19,6 +19,9 @@ from pathlib import Path
 from random import Random
 from typing import Any, Final
 
+from .. import kuckuck
+from ..cards import apply as cards_apply
+from ..cards import new_game as cards_new_game
 from ..cards import rules as cards_rules
 from ..cards.notation import format_record as cards_format
 from ..cards.notation import record_of as cards_record_of
@@ -45,12 +48,16 @@ from ..dice.notation import format_record, parse, record_of
 from ..dice.playout import random_game
 from ..dice.rulesets import PARAMETERS as dice_parameters
 from ..errors import shown
+from ..kuckuck import new_game as kuckuck_new_game
 from ..kuckuck import rules as kuckuck_rules
+from ..kuckuck.cards import halves
 from ..kuckuck.notation import format_record as kuckuck_format
 from ..kuckuck.notation import record_of as kuckuck_record_of
 from ..kuckuck.playout import random_game as kuckuck_random_game
+from ..kuckuck.summary import round_summaries
 from .protocol import Session
 from .releases import VERSION, changelog
+from .rounds import batched, ordered, passed_on
 from .runner import quote, read_bounded
 
 __all__ = ["SCHEMA", "SUITE", "build", "load", "load_all", "new_command"]
@@ -568,6 +575,7 @@ def _card_cases(root: Path) -> Iterator[Case]:
         ("cards-canonical", ("CC-NOTATION-CANONICAL", "CC-NOTATION-LENIENT")),
     )
     yield from _card_tag_cases()
+    yield from _ordered_card_games()
     yield Case(
         "cards-not-a-record",
         ("CC-NOTATION-SYNTAX",),
@@ -751,6 +759,7 @@ def _kuckuck_cases(root: Path) -> Iterator[Case]:
         about="a five-player tactical match in which a player who turned in an early batch "
         "drops out in a later one: only the last batch's turners decide who starts next",
     )
+    yield from _ordered_matches()
     text = texts[-1]
     yield from _whole_games(
         KUCKUCK,
@@ -782,6 +791,135 @@ def _kuckuck_cases(root: Path) -> Iterator[Case]:
         ("ZK-TURN-OVER",),
         expect="error",
         record=" ".join(re.sub(r'\[Result "[^"]*"\]', "", text).split()[:-1]) + " nest 1 2 *",
+    )
+
+
+_ORDERED_CARDS: Final = ("CC-LOWEST", "CC-ELIMINATE", "CC-END", "CC-NEXT-DEALER", "CC-SWAP")
+
+
+def _ordered_card_games() -> Iterator[Case]:
+    """Random games of several hands, one of them with a card passed on by two swaps (so
+    the order of the decisions decides who ends with it), cut after the first hand that
+    completes them, the state then: one with a void hand, one played to the right."""
+    for slug, params, void in (("void", {}, True), ("right", {"direction": "right"}, False)):
+        variant = cards_rules(**params)
+        setup, moves, cut = _first_game(
+            partial(_some_players, variant), partial(_ordered_cut, variant, void=void)
+        )
+        record = cards_format(cards_record_of(variant, setup, moves[:cut]))
+        extra = ("CC-VOID",) if void else ("CC-TURN-ORDER",)
+        yield Case(
+            f"cards-ordered-{slug}",
+            (*_ORDERED_CARDS, *extra),
+            expect="state",
+            record=" ".join(record.split()),
+            about=f"{len(setup.players)} players, several hands, a card passed on by two "
+            f"swaps in one hand, {'a void hand' if void else 'play to the right'}",
+        )
+
+
+def _no_cockatoos(variant: Any, rng: Random) -> tuple[Any, tuple[Any, ...]]:
+    """A random match of four in which the first seat is dealt the numbers that earn the
+    fewest cockatoo cards (ZK-SETUP-COUNT), so that a hand earns none; the rest random."""
+    setup = kuckuck.Setup(("P1", "P2", "P3", "P4"))
+    state, moves = kuckuck_new_game(variant, setup), []
+    while not state.is_over:
+        move: kuckuck.Move
+        if state.is_chance and state.step == "deal" and state.to_deal == 0:
+            outcomes = [o for o, _ in kuckuck.chance_outcomes(state) if isinstance(o, kuckuck.Deal)]
+            move = min(outcomes, key=lambda o: (halves(o.number), rng.random()))
+        elif state.is_chance:
+            move = kuckuck.random_outcome(state, rng)
+        else:
+            move = rng.choice(kuckuck.legal_moves(state))
+        moves.append(move)
+        state = kuckuck.apply(state, move)
+    return setup, tuple(moves)
+
+
+def _no_cockatoos_batched(variant: Any, setup: Any, moves: tuple[Any, ...]) -> bool:
+    """Whether a later cycle has a hand without cockatoo cards, and a round turns in
+    several batches."""
+    summaries = list(round_summaries(kuckuck_new_game(variant, setup), list(moves)))
+    none = any(0 in r.counts for r in summaries if r.cycle > 1)
+    return none and any(len(r.turnings) > 1 for r in summaries)
+
+
+def _some_players(variant: Any, rng: Random) -> tuple[Any, Any]:
+    """A random card game of three to five players."""
+    return cards_random_game(variant, rng, 3 + rng.randrange(3))
+
+
+def _batched_match(variant: Any, setup: Any, moves: tuple[Any, ...]) -> bool:
+    return batched(kuckuck_new_game(variant, setup), list(moves))
+
+
+def _first_game(
+    play: Callable[[Random], tuple[Any, Any]], test: Callable[[Any, Any], Any]
+) -> tuple[Any, Any, Any]:
+    """The first random game *play* makes from seeds 0, 1, ... that *test* accepts (gives
+    a true value for), with that value."""
+    for seed in range(1000):
+        setup, moves = play(Random(seed))
+        if found := test(setup, moves):
+            return setup, moves, found
+    raise AssertionError("no random game of the first 1,000 seeds shows it")
+
+
+def _ordered_cut(variant: Any, setup: Any, moves: tuple[Any, ...], *, void: bool) -> int:
+    """How many of *moves* make up whole hands that include a card passed on by two swaps
+    in one hand and, if *void*, a void hand, after at least two hands; 0 if none do."""
+    state = cards_new_game(variant, setup)
+    passed = voided = False
+    hand: list[tuple[Any, Any]] = []
+    for k, move in enumerate(moves):
+        after = cards_apply(state, move)
+        hand.append((state, move))
+        if after.hands > state.hands:
+            passed = passed or passed_on(iter(hand))
+            voided = voided or after.lives == state.lives
+            hand = []
+            if passed and (voided or not void) and after.hands >= 2 and not after.is_over:
+                return k + 1
+        state = after
+    return 0
+
+
+_ORDERED_MATCH: Final = (
+    *("ZK-ROUND-PASS", "ZK-ROUND-DROP", "ZK-CYCLE-PASS", "ZK-MATCH-CYCLES", "ZK-MATCH-WINNER"),
+    *("ZK-SCORE-COCKATOOS", "ZK-SCORE-DROPPED", "ZK-SCORE-LOWEST"),
+)
+
+
+def _ordered_matches() -> Iterator[Case]:
+    """A random match of each version, four players, with a round that turns in several
+    batches (so the order of the batches decides who turns a card and who drops out): the
+    state at its end, every cycle's points in it."""
+    for name in ("basic", "tactical"):
+        variant = kuckuck_rules(variant=name)
+        setup, moves, _ = _first_game(
+            partial(kuckuck_random_game, variant), partial(_batched_match, variant)
+        )
+        record = kuckuck_format(kuckuck_record_of(variant, setup, moves))
+        yield Case(
+            f"zk-ordered-{name}",
+            (*_ORDERED_MATCH, *(("ZK-TACTICAL-NEXT",) if name == "tactical" else ())),
+            expect="state",
+            record=" ".join(record.split()),
+            about=f"a four-player {name} match with a round that turns in several batches: "
+            "every cycle's points",
+        )
+    variant = kuckuck_rules()
+    setup, moves, _ = _first_game(
+        partial(_no_cockatoos, variant), partial(_no_cockatoos_batched, variant)
+    )
+    yield Case(
+        "zk-ordered-no-cockatoos",
+        (*_ORDERED_MATCH, "ZK-SCORE-NONE", "ZK-SETUP-COUNT"),
+        expect="state",
+        record=" ".join(kuckuck_format(kuckuck_record_of(variant, setup, moves)).split()),
+        about="a match in which a hand earns no cockatoo card, passed on from cycle to cycle, "
+        "and a round turns in several batches: every cycle's points",
     )
 
 
@@ -924,7 +1062,13 @@ def _run(case: Case, game: str) -> tuple[dict[str, Any], dict[str, Any]]:
     span = state.get({CARDS: "hands", KUCKUCK: "cycle"}.get(game, ""))
     error = expect.get("error", {})
     setup = bool(error) and bool(re.search(r"-(SETUP|RULESET)-", error["rule"]))
-    return expect, {"span": span, "setup": setup and _stops_at_setup(case)}
+    commands = (
+        [f"record {case.record}"]
+        if case.record is not None
+        else [new_command(case.setup()), *(f"apply {m}" for m in case.moves)]
+    )
+    seen = {"span": span, "setup": setup and _stops_at_setup(case)}
+    return expect, {**seen, "ordered": ordered(game, commands)}
 
 
 def _stops_at_setup(case: Case) -> bool:
@@ -1066,6 +1210,7 @@ def metadata(game: str, case: Case, expect: dict[str, Any], seen: dict[str, Any]
         tags.append("partial")
     if isinstance(seen["span"], int) and seen["span"] >= 2:
         tags.append("several-cycles" if game == KUCKUCK else "several-hands")
+    tags += ["round-order"] if seen["ordered"] else []
     meta["tags"] = tags
     meta["about"] = case.about or _about(case, expect, params, defaults)
     return meta
