@@ -27,7 +27,8 @@ from typing import Any, Final
 
 from . import protocol
 from .differential import differential
-from .runner import Engine, run_suite
+from .engine import Engine
+from .runner import run_suite
 from .suite import load_all
 
 __all__ = ["MUTANTS", "Mutant", "score"]

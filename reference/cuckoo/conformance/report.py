@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .protocol import PROTOCOL
 
 if TYPE_CHECKING:
-    from .runner import Report
+    from .verdicts import Report
 
 __all__ = ["REPORT_SCHEMA", "badge", "html", "markdown", "matrix", "of_run", "stored"]
 

@@ -27,8 +27,9 @@ from typing import Any, Final
 
 from ..files import atomic_write
 from . import report as results
+from .engine import Engine, EngineFailure
 from .protocol import PROTOCOL
-from .runner import Engine, EngineFailure, run_suite
+from .runner import run_suite
 from .suite import load_all
 
 __all__ = ["IMPLEMENTATIONS", "differences", "main", "run"]
