@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -182,3 +183,16 @@ def test_a_binding_that_misses_a_legal_action_fails_and_is_not_skipped(tmp_path:
         c for c in json.loads(path.read_text(encoding="utf-8"))["cases"] if c["outcome"] == "fail"
     ]
     assert len(failed) == 5 and all("'swap'" in c["problem"] for c in failed)
+
+
+def test_the_openspiel_engine_without_pyspiel_says_what_it_needs() -> None:
+    """Without the openspiel extra: one line naming it, exit 2, no traceback."""
+    code = (
+        "import sys; sys.modules['pyspiel'] = None; "
+        "from cuckoo.conformance.openspiel import main; sys.exit(main())"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "cuckoo: the OpenSpiel engine needs the openspiel extra: pip install '.[openspiel]'\n"
+    )
