@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any
 
 from .. import cards, dice, kuckuck
 from ..cards import views as cards_views
@@ -37,9 +37,6 @@ from ..kuckuck.notation import move_text
 from .protocol import CardGame, DiceGame, KuckuckGame, ProtocolError, Session, _params, serve
 
 __all__ = ["OpenSpielSession", "Unsupported", "main"]
-
-ENGINE: Final = "python -m cuckoo.conformance.openspiel"
-"""The command that starts this engine, as the stored report names it."""
 
 
 class Unsupported(CuckooError):
@@ -72,7 +69,6 @@ def _differ(rules: Callable[..., object], params: dict[str, object]) -> bool:
 class _Spiel:
     """An OpenSpiel state, the moves of the protocol applied to it as actions."""
 
-    pyspiel: Any
     view: Callable[[Any], dict[str, Any]]
     read: Callable[[Any, str], list[Any]]
     """The moves a text writes in an engine state."""
@@ -83,15 +79,14 @@ class _Spiel:
         """The result of a game over, from its returns."""
         raise NotImplementedError
 
-    reference_refused = False
-    """Whether the reference refused the last ``new`` or ``apply``."""
-
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: Any, session: OpenSpielSession) -> None:
         self.os = state
+        self.session = session
+        """Where pyspiel and the reference's last answer are kept."""
 
     @property
     def chance_player(self) -> int:
-        return int(self.pyspiel.PlayerId.CHANCE)
+        return int(self.session.pyspiel.PlayerId.CHANCE)
 
     def step(self, text: str, player: int | None = None, state: Any = None) -> None:
         """Apply to *state* (the game's by default) the action whose string is *text*: a
@@ -110,7 +105,7 @@ class _Spiel:
 
     def refuse(self, why: str) -> None:
         """A move OpenSpiel does not take: a skip if the reference refused it too."""
-        if self.reference_refused:
+        if self.session.reference_refused:
             raise Unsupported(f"OpenSpiel refuses it too, but names no rule: {why}")
         raise Refused(why)
 
@@ -160,12 +155,12 @@ class SpielDice(_Spiel):
     view = staticmethod(dice_views.position)
 
     @classmethod
-    def new(cls, args: list[str]) -> SpielDice:
+    def new(cls, args: list[str], session: OpenSpielSession) -> SpielDice:
         name, first, blue, red, *params = args
         if params and _differ(lambda **p: dice.ruleset(name, **p), _params(params)):
             raise Unsupported("the OpenSpiel game takes the ruleset only, no other parameter")
-        game = cls.pyspiel.load_game("python_cuckoo_dice", {"ruleset": name})
-        self = cls(game.new_initial_state())
+        game = session.pyspiel.load_game("python_cuckoo_dice", {"ruleset": name})
+        self = cls(game.new_initial_state(), session)
         for roll in (blue, red):
             if len(roll) != dice.state.DICE_PER_PLAYER:
                 raise Unsupported(f"the OpenSpiel game rolls {dice.state.DICE_PER_PLAYER} dice")
@@ -207,7 +202,7 @@ class SpielCards(_Spiel):
     view = staticmethod(cards_views.position)
 
     @classmethod
-    def new(cls, args: list[str]) -> SpielCards:
+    def new(cls, args: list[str], session: OpenSpielSession) -> SpielCards:
         names = [a for a in args if "=" not in a]
         params = _params([a for a in args if "=" in a])
         dealer, *players = names
@@ -216,8 +211,8 @@ class SpielCards(_Spiel):
             raise Unsupported("the OpenSpiel game takes the players and lives only")
         if players[:1] != [dealer]:
             raise Unsupported("the OpenSpiel game seats the first dealer first")
-        game = cls.pyspiel.load_game("python_cuckoo_cards", {"players": len(players), **lives})
-        self = cls(game.new_initial_state())
+        game = session.pyspiel.load_game("python_cuckoo_cards", {"players": len(players), **lives})
+        self = cls(game.new_initial_state(), session)
         self.os.state = cards.new_game(game.variant, cards.Setup(tuple(players), 0))
         return self
 
@@ -253,13 +248,13 @@ class SpielKuckuck(_Spiel):
 
     view = staticmethod(kuckuck_views.position)
 
-    def __init__(self, state: Any) -> None:
-        super().__init__(state)
+    def __init__(self, state: Any, session: OpenSpielSession) -> None:
+        super().__init__(state, session)
         self.chosen: dict[int, int] = {}
         """A simultaneous round's cards chosen so far, by seat: applied when all are in."""
 
     @classmethod
-    def new(cls, args: list[str]) -> SpielKuckuck:
+    def new(cls, args: list[str], session: OpenSpielSession) -> SpielKuckuck:
         names = tuple(a for a in args if "=" not in a)
         params = _params([a for a in args if "=" in a])
         variant = params.pop("variant", "basic")
@@ -268,8 +263,8 @@ class SpielKuckuck(_Spiel):
         name = "python_zum_kuckuck" + ("_tactical" if variant == "tactical" else "")
         if variant not in ("basic", "tactical"):
             raise Unsupported(f"OpenSpiel has no game for this variant: {variant!r}")
-        game = cls.pyspiel.load_game(name, {"players": len(names)})
-        self = cls(game.new_initial_state())
+        game = session.pyspiel.load_game(name, {"players": len(names)})
+        self = cls(game.new_initial_state(), session)
         self.os.state = kuckuck.new_game(game.rules, kuckuck.Setup(names))
         return self
 
@@ -340,7 +335,9 @@ class OpenSpielSession(Session):
 
     def __init__(self, pyspiel: Any) -> None:
         super().__init__()
-        _Spiel.pyspiel = pyspiel
+        self.pyspiel = pyspiel
+        self.reference_refused = False
+        """Whether the reference refused the last ``new`` or ``apply``."""
         self.reference = Session()
         for name in ("record", "format"):
             self.commands[name] = self._no_records
@@ -366,7 +363,7 @@ class OpenSpielSession(Session):
 
     def _fed(self, line: str) -> None:
         """Send *line* to the reference too: whether it refuses decides a skip."""
-        _Spiel.reference_refused = self.reference.answer(line).startswith("?")
+        self.reference_refused = self.reference.answer(line).startswith("?")
 
     def new(self, args: list[str]) -> str:
         self._fed("new " + " ".join(args))
@@ -377,11 +374,14 @@ class OpenSpielSession(Session):
             "zum-kuckuck": SpielKuckuck,
         }
         try:
-            self.game = kinds[game[0]].new(args[1:]) if game[0] in kinds else SpielDice.new(args)
+            if game[0] in kinds:
+                self.game = kinds[game[0]].new(args[1:], self)
+            else:
+                self.game = SpielDice.new(args, self)
         except (Unsupported, Refused):
             raise
         except Exception as error:  # pyspiel's own errors, or the game type's
-            if _Spiel.reference_refused:
+            if self.reference_refused:
                 raise Unsupported(f"OpenSpiel refuses it too, but names no rule: {error}") from None
             raise Refused(f"OpenSpiel refuses the game: {error}") from None
         return ""
