@@ -89,6 +89,20 @@ def text_state() -> None:
     _answering(lambda line: "= the board is full" if line.startswith("state") else None)
 
 
+def no_records() -> None:
+    """Cannot read records: says so (a skip), rather than failing."""
+    _answering(
+        lambda line: (
+            "? unsupported - no records here" if line.startswith(("record", "format")) else None
+        )
+    )
+
+
+def nothing() -> None:
+    """Can express no case at all."""
+    _answering(lambda line: None if line.startswith("protocol") else "? unsupported - nothing")
+
+
 def no_start() -> None:
     """Exits before reading a single command, as an engine with a broken install does."""
     sys.exit(1)
@@ -108,6 +122,8 @@ FLAWS = {
         huge_state,
         deep_state,
         text_state,
+        no_records,
+        nothing,
         no_start,
     )
 }

@@ -163,6 +163,8 @@ def test_flaws_are_all_exercised() -> None:
         "huge-state",
         "deep-state",
         "text-state",
+        "no-records",
+        "nothing",
         "no-start",
     }
 

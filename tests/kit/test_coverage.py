@@ -69,3 +69,33 @@ def test_scoring_rules_run_over_several_hands_and_cycles() -> None:
     }
     assert spans[("CC-ELIMINATE", "several")] and spans[("ZK-SCORE-COCKATOOS", "several")]
     assert spans[("ZK-MATCH-WINNER", "one")], "a case where one cycle scored is not the match"
+
+
+def test_scoring_elimination_and_tie_breaks_run_where_the_order_in_a_round_decides() -> None:
+    """Every such rule of the card game and Zum Kuckuck! has a row of the *ordered*
+    dimension; taking away the cases that show an order opens gaps there."""
+    ordered = {(d.game, r) for d in DIMENSIONS if d.name == "ordered" for r in d.rules}
+    for dim in DIMENSIONS:
+        if dim.name in ("hands", "cycles"):
+            assert {(dim.game, r) for r in dim.rules} <= ordered
+    assert ("zum-kuckuck", "ZK-TACTICAL-NEXT") in ordered
+    suites = load_all()
+    found = gaps(_without(suites, "cards-ordered-void", "zk-ordered-no-cockatoos"))
+    assert "CC-VOID ordered=several" in found and "ZK-SCORE-NONE ordered=several" in found
+    tagged = {c["id"] for s in suites for c in s["cases"] if "round-order" in c["tags"]}
+    assert {"zk-batches-tactical", "cards-ordered-right", "zk-ordered-basic"} <= tagged
+    assert "cards-start" not in tagged and "zk-start" not in tagged
+
+
+def test_a_round_is_ordered_by_a_card_passed_on_or_a_second_batch() -> None:
+    """:func:`cuckoo.conformance.rounds.ordered` on commands: two swaps that share a
+    player order the hand; two that do not, or one stopped by a king, do not."""
+    from cuckoo.conformance.rounds import ordered
+
+    new = "new cuckoo-cards Ann Ann Ben Cid Dan"
+    deal = "apply deal 7h 3c 9s 5d"
+    assert ordered("cuckoo-cards", [new, deal, "apply swap", "apply swap"])
+    assert not ordered("cuckoo-cards", [new, deal, "apply swap", "apply keep", "apply swap"])
+    king = "apply deal 7h Kc 9s 5d"
+    assert not ordered("cuckoo-cards", [new, king, "apply swap", "apply swap"])
+    assert not ordered("cuckoo-dice", ["new cuckoo Blue 1234561234 1234561234"])

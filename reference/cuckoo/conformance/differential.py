@@ -23,9 +23,10 @@ from ..dice import rulesets as dice_rulesets
 from ..kuckuck import rulesets as kuckuck_rulesets
 from ..progress import Progress
 from ..workers import Workers, when_stopped
+from .engine import GRACE, Engine, EngineFailure, chance_pairs, parse_json, quote
 from .protocol import Session
-from .runner import GRACE, Engine, EngineFailure, Report, chance_pairs, compare, parse_json, quote
-from .suite import new_command
+from .suite_cases import new_command
+from .verdicts import Report, compare
 
 __all__ = ["Disagreement", "differential", "draw_game", "play"]
 

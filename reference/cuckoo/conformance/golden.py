@@ -18,8 +18,8 @@ from random import Random
 from typing import Any, Final
 
 from .differential import apply_argument
+from .engine import Engine, chance_pairs
 from .protocol import Session
-from .runner import Engine, chance_pairs
 from .suite import new_command
 
 __all__ = ["FOLDER", "PLAYTHROUGHS", "dump", "first_difference", "playthrough"]

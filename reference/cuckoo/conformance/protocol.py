@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Callable
 from fractions import Fraction
-from typing import IO, Any, BinaryIO, Final
+from typing import IO, Any, BinaryIO, Final, Protocol
 
 from .. import cards, dice, kuckuck
 from ..cards import notation as cards_notation
@@ -295,7 +295,16 @@ class KuckuckGame:
         return _perft(self.state, depth, kuckuck.legal_moves, kuckuck.apply, spend)
 
 
-Game = DiceGame | CardGame | KuckuckGame
+class Game(Protocol):
+    """What a session asks of the game under way (each game's adapter above; the
+    OpenSpiel engine's too)."""
+
+    def apply(self, text: str) -> None: ...
+    def legal(self) -> list[str]: ...
+    def position(self) -> dict[str, Any]: ...
+    def result(self) -> str: ...
+    def chance(self, text: str) -> str: ...
+    def perft(self, depth: int, spend: Callable[[int], None]) -> int: ...
 
 
 class Session:
@@ -447,13 +456,15 @@ MAX_LINE: Final = 1_000_000
 fits many times over."""
 
 
-def serve(stream: BinaryIO | None = None, out: IO[str] | None = None) -> int:
-    """Answer commands until ``quit`` or the end of input.  A line longer than
-    :data:`MAX_LINE` is never held whole: it is answered with one error and skipped, and
-    the session goes on."""
+def serve(
+    stream: BinaryIO | None = None, out: IO[str] | None = None, session: Session | None = None
+) -> int:
+    """Answer commands until ``quit`` or the end of input, in *session* (a new one by
+    default).  A line longer than :data:`MAX_LINE` is never held whole: it is answered
+    with one error and skipped, and the session goes on."""
     stream = stream or sys.stdin.buffer
     out = out or sys.stdout
-    session = Session()
+    session = session or Session()
     while raw := stream.readline(MAX_LINE + 1):
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
             while (rest := stream.readline(65536)) and not rest.endswith(b"\n"):

@@ -84,7 +84,7 @@ def changelog(game: str, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def store(folder: Path) -> Path:
     """Store the fingerprints of the suites in *folder* as release :data:`VERSION`."""
-    from .suite import load
+    from .suite_files import load
 
     suites = [load(path) for path in sorted(folder.glob("*.json"))]
     target = folder / "releases" / f"{VERSION}.json"
@@ -132,7 +132,7 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["store"]:
         print(f"stored {store(Path('tests/conformance'))}")
     elif sys.argv[1:] == ["page"]:
-        from .suite import load_all
+        from .suite_files import load_all
 
         PAGE.write_text(page(load_all()), encoding="utf-8")
         print(f"wrote {PAGE}")

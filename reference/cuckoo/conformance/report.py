@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .protocol import PROTOCOL
 
 if TYPE_CHECKING:
-    from .runner import Report
+    from .verdicts import Report
 
 __all__ = ["REPORT_SCHEMA", "badge", "html", "markdown", "matrix", "of_run", "stored"]
 
@@ -184,17 +184,36 @@ PAGE: Final = Path("docs/kit/implementations.md")
 
 
 def _cell(counts: dict[str, int]) -> str:
-    """A rule's or game's outcome for one implementation, in a few characters."""
+    """A rule's or game's outcome for one implementation, in a few characters: a skip is
+    never counted as a pass."""
     run = counts["pass"] + counts["fail"] + counts["xfail"] + counts["xpass"]
     bad = counts["fail"] + counts["xpass"]
+    skipped = f"{counts['skip']} skipped" if counts["skip"] else ""
     if not run:
-        return "skipped" if counts["skip"] else ""
-    return f"✗ {bad} of {run}" if bad else f"✓ {run}"
+        return skipped
+    cell = f"✗ {bad} of {run}" if bad else f"✓ {run}"
+    return f"{cell}, {skipped}" if skipped else cell
+
+
+def _reasons(report: dict[str, Any]) -> list[str]:
+    """The reasons an implementation gave for its skips, each with its count per game:
+    the words before the first colon (what follows names the move or the setup)."""
+    counted: Counter[tuple[str, str]] = Counter(
+        (case.get("reason", "left out by --run or --skip").split(": ")[0], case["game"])
+        for case in report["cases"]
+        if case["outcome"] == "skip"
+    )
+    reasons = sorted({reason for reason, _ in counted})
+    return [
+        f"- {reason}: "
+        + ", ".join(f"{counted[reason, g]} {g}" for g in report["games"] if counted[reason, g])
+        for reason in reasons
+    ]
 
 
 def matrix(reports: dict[str, dict[str, Any]]) -> str:
     """The public page of implementations by game and rule, from stored *reports* (by name):
-    ✓ and the cases passed, ✗ and the cases failed of those run, or skipped."""
+    ✓ and the cases passed, ✗ and the cases failed of those run, and the cases skipped."""
     names = sorted(reports)
     games = sorted({g for r in reports.values() for g in r["games"]})
     lines = [
@@ -205,16 +224,21 @@ def matrix(reports: dict[str, dict[str, Any]]) -> str:
         "",
         "Each implementation's last stored run of the suite (`cuckoo conform --report`), "
         "game by game and rule by rule: ✓ and the cases passed, or ✗ and the cases failed of "
-        "those run. A case counts under every rule it cites. A `demo-` run is the "
-        "reference with one rule misread on purpose (a mutant, docs/kit/mutation.md), kept "
-        "to show what a failing implementation looks like. Store a run with `cuckoo conform "
-        "--engine COMMAND --report tests/kit/reports/NAME.json`.",
+        "those run, and the cases skipped, which never count as passed. A case counts under "
+        "every rule it cites. A `demo-` run is the reference with one rule misread on "
+        "purpose (a mutant, docs/kit/mutation.md), kept to show what a failing "
+        "implementation looks like. Store a run with `cuckoo conform --engine COMMAND "
+        "--report tests/kit/reports/NAME.json`; the runs of the reference, the compiled "
+        "build and the OpenSpiel binding are made again with `python -m "
+        "cuckoo.conformance.stored reference|compiled|openspiel`. To see a run of your own "
+        "beside them without storing it: `python -m cuckoo.conformance.report page "
+        "MINE.json --output page.md`.",
         "",
-        "| implementation | engine | protocol | date |",
-        "|---|---|---|---|",
+        "| implementation | what | engine | protocol | date |",
+        "|---|---|---|---|---|",
         *(
-            f"| {n} | `{reports[n]['engine']}` | {reports[n]['protocol']} | "
-            f"{reports[n]['date'][:10]} |"
+            f"| {n} | {reports[n].get('about', '')} | `{reports[n]['engine']}` | "
+            f"{reports[n]['protocol']} | {reports[n]['date'][:10]} |"
             for n in names
         ),
         "",
@@ -229,6 +253,12 @@ def matrix(reports: dict[str, dict[str, Any]]) -> str:
             for n in names
         ]
         lines.append(f"| `{game}` | {' | '.join(cells)} |")
+    skipping = [n for n in names if reports[n]["totals"]["skip"]]
+    if skipping:
+        lines += ["", "## Skipped, and why", ""]
+        for n in skipping:
+            lines += [f"{n}:", "", *_reasons(reports[n]), ""]
+        lines.pop()
     prefixes = {"cuckoo-dice": "CD-", "cuckoo-cards": "CC-", "zum-kuckuck": "ZK-"}
     for game in games:
         rules = sorted(
@@ -245,21 +275,51 @@ def matrix(reports: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def stored() -> dict[str, dict[str, Any]]:
-    """The stored runs, by implementation name (the file's stem)."""
-    return {
-        path.stem: json.loads(path.read_text(encoding="utf-8"))
-        for path in sorted(STORED.glob("*.json"))
-    }
+def _read(path: Path) -> dict[str, Any]:
+    """A stored report.
+
+    :raises ValueError: for a file that is not JSON or not a report of this schema
+        (:class:`OSError` as ``open``).
+    """
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or data.get("schema") != REPORT_SCHEMA:
+        raise ValueError(f"{path}: not a report of schema {REPORT_SCHEMA!r}")
+    return data
+
+
+def stored(extra: tuple[Path, ...] = ()) -> dict[str, dict[str, Any]]:
+    """The stored runs, by implementation name (the file's stem), and the reports *extra*
+    beside them (one of the same name takes the stored one's place)."""
+    return {path.stem: _read(path) for path in (*sorted(STORED.glob("*.json")), *extra)}
+
+
+def _page(argv: list[str]) -> int:
+    """``page [REPORT.json ...] [--output FILE]``: the page of implementations, from the
+    stored runs and any reports given, to *FILE* (default: the docs page)."""
+    output = PAGE
+    if "--output" in argv:
+        at = argv.index("--output")
+        if at + 1 == len(argv):
+            print("cuckoo: --output needs a file", file=sys.stderr)
+            return 2
+        output = Path(argv[at + 1])
+        argv = argv[:at] + argv[at + 2 :]
+    try:
+        page = matrix(stored(tuple(map(Path, argv))))
+    except (OSError, ValueError) as error:
+        print(f"cuckoo: cannot read a report: {error}", file=sys.stderr)
+        return 2
+    output.write_text(page, encoding="utf-8")
+    print(f"wrote {output}")
+    return 0
 
 
 def main(argv: list[str]) -> int:
     """Render a stored report: ``report.py FILE.json --markdown|--html|--badge``; or
-    ``report.py page`` to rewrite the page of implementations from the stored runs."""
-    if argv == ["page"]:
-        PAGE.write_text(matrix(stored()), encoding="utf-8")
-        print(f"wrote {PAGE}")
-        return 0
+    ``report.py page [REPORT.json ...] [--output FILE]`` to rewrite the page of
+    implementations from the stored runs (and the reports given)."""
+    if argv[:1] == ["page"]:
+        return _page(argv[1:])
     forms = {"--markdown": markdown, "--html": html, "--badge": badge}
     if len(argv) != 2 or argv[1] not in forms:
         usage = "usage: python -m cuckoo.conformance.report FILE.json --markdown|--html|--badge"

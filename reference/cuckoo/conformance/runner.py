@@ -1,26 +1,17 @@
-"""Drive any engine through the protocol: the suite, or random games against the reference.
+"""Drive any engine through the protocol: the suite, or random games against the reference
+(:mod:`.differential`), as ``cuckoo conform`` does.
 
-An engine is a command line; it is started once in a process group of its own (so that a
-wrapper script and everything it started go together), restarted after a crash or a hang,
-and every answer is awaited for at most a timeout, so a broken engine is reported, never
-waited on forever.
+The engine's process and its answers are :mod:`.engine`'s; what a run found is
+:mod:`.verdicts`'s.  This module checks each case, chooses the cases (``--run``,
+``--skip``) and writes the results files.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import selectors
-import shlex
-import signal
-import subprocess
 import sys
-import time
-from collections import Counter
 from collections.abc import Callable
-from contextlib import suppress
-from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any, Final
@@ -28,6 +19,8 @@ from typing import Any, Final
 from ..errors import shown
 from ..files import FileProblem, atomic_write, check_writable
 from ..progress import Progress
+from .engine import Engine, EngineFailure, chance_pairs, parse_json, quote, read_bounded
+from .verdicts import Report, compare
 
 __all__ = [
     "Engine",
@@ -39,179 +32,15 @@ __all__ = [
     "run_suite",
 ]
 
-MAX_ANSWER: Final = 4_000_000
-"""The longest answer line read from an engine, in bytes."""
-
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
-class EngineFailure(Exception):
-    """The engine crashed, hung, or answered with something that is not an answer."""
+class Unsupported(Exception):
+    """The engine answered ``? unsupported - WHY``: it cannot express the case, which is
+    skipped with that reason (never a pass)."""
 
 
-class Engine:
-    """A running engine, spoken to one line at a time.
-
-    Its pipes are non-blocking and every exchange (the command written, the answer read)
-    shares one deadline, so an engine that stops reading is as bounded as one that stops
-    answering.
-    """
-
-    def __init__(self, command: str, timeout: float = 10.0) -> None:
-        self.command, self.timeout = command, timeout
-        self.process: subprocess.Popen[bytes] | None = None
-        self._buffer = b""
-        self.timeouts = 0
-        """How many exchanges have timed out so far: shrinking gives up on a slow engine."""
-
-    def _start(self) -> subprocess.Popen[bytes]:
-        try:
-            self.process = subprocess.Popen(
-                shlex.split(self.command),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                bufsize=0,
-                start_new_session=True,  # its own process group: restart kills it all
-            )
-        except (OSError, ValueError) as error:
-            raise EngineFailure(f"cannot start {quote(self.command)}: {error}") from None
-        assert self.process.stdin is not None and self.process.stdout is not None
-        for stream in (self.process.stdin, self.process.stdout):
-            os.set_blocking(stream.fileno(), False)
-        self._buffer = b""
-        return self.process
-
-    def _write(self, process: subprocess.Popen[bytes], data: bytes, deadline: float) -> bool:
-        """Write *data* before *deadline*; False if the engine stopped reading."""
-        assert process.stdin is not None
-        fd = process.stdin.fileno()
-        with selectors.DefaultSelector() as selector:
-            selector.register(fd, selectors.EVENT_WRITE)
-            while data:
-                left = deadline - time.monotonic()
-                if left <= 0 or not selector.select(left):
-                    return False
-                with suppress(BlockingIOError):
-                    data = data[os.write(fd, data) :]
-        return True
-
-    def _fail(self, message: str, timed_out: bool = False) -> EngineFailure:
-        """Restart the engine and say what went wrong."""
-        self.timeouts += timed_out
-        self.restart()
-        return EngineFailure(message)
-
-    def ask(self, line: str) -> str:
-        """Send one command; return the answer line without its line break."""
-        process = self.process or self._start()
-        assert process.stdout is not None
-        name = quote(line.split()[0] if line.split() else line)
-        deadline = time.monotonic() + self.timeout
-        try:
-            if not self._write(process, line.encode("utf-8") + b"\n", deadline):
-                raise self._fail(f"the engine did not read {name} in {self.timeout:g} s", True)
-        except OSError:
-            raise self._fail(f"the engine exited before {name}") from None
-        fd = process.stdout.fileno()
-        with selectors.DefaultSelector() as selector:
-            selector.register(fd, selectors.EVENT_READ)
-            while b"\n" not in self._buffer:
-                left = deadline - time.monotonic()
-                if left <= 0 or not selector.select(left):
-                    raise self._fail(f"no answer to {name} in {self.timeout:g} s", True)
-                try:
-                    chunk = os.read(fd, 65536)
-                except BlockingIOError:
-                    continue
-                if not chunk:
-                    raise self._fail(f"the engine exited while answering {name}")
-                self._buffer += chunk
-                if len(self._buffer) > MAX_ANSWER and b"\n" not in self._buffer:
-                    raise self._fail(f"an answer longer than {MAX_ANSWER} bytes")
-        answer, _, self._buffer = self._buffer.partition(b"\n")
-        text = answer.decode("utf-8", errors="replace").rstrip("\r")
-        if not (text == "=" or text.startswith(("= ", "? "))):
-            raise self._fail(f"not an answer: {quote(text)}")
-        return text
-
-    def restart(self) -> None:
-        """Stop the engine and every process it started (SIGTERM, then SIGKILL after a
-        short grace, to the whole group); the next command starts afresh."""
-        if self.process is not None:
-            for sig in (signal.SIGTERM, signal.SIGKILL):
-                with suppress(ProcessLookupError, PermissionError):  # the group is gone
-                    os.killpg(self.process.pid, sig)
-                with suppress(subprocess.TimeoutExpired):
-                    self.process.wait(GRACE)
-            self.process.wait()
-            for stream in (self.process.stdin, self.process.stdout):
-                if stream is not None:
-                    stream.close()
-        self.process = None
-
-    def close(self) -> None:
-        """Ask the engine to quit, then make sure nothing of it is left running."""
-        process = self.process
-        if process is not None and process.poll() is None:
-            with suppress(OSError, subprocess.TimeoutExpired):
-                if self._write(process, b"quit\n", time.monotonic() + GRACE):
-                    process.wait(GRACE)
-        self.restart()
-
-
-GRACE: Final = 0.5
-"""Seconds an engine is given to quit, or to end after SIGTERM, before it is killed."""
-
-QUOTED: Final = 200
-"""The most characters of an engine's value a message quotes."""
-
-
-def quote(value: object) -> str:
-    """*value* as a message quotes it (its ``repr``), cut to :data:`QUOTED` characters, so
-    that an engine's huge answer makes a short report.  Every message that shows an
-    engine's value goes through here."""
-    text = repr(value)
-    if len(text) <= QUOTED:
-        return text
-    return f"{text[:QUOTED]}… ({len(text) - QUOTED} more characters)"
-
-
-def parse_json(text: str, what: str) -> Any:
-    """An engine's JSON answer; anything unreadable (even nested too deep for the parser)
-    is the engine's failure, never the runner's crash."""
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        raise EngineFailure(f"{what} is not JSON: {quote(text)}") from None
-
-
-@dataclass
-class Report:
-    """What a run found, by spec section."""
-
-    passed: Counter[str] = field(default_factory=Counter)
-    failed: Counter[str] = field(default_factory=Counter)
-    xfailed: Counter[str] = field(default_factory=Counter)
-    failures: list[str] = field(default_factory=list)
-    covered: set[str] = field(default_factory=set)
-    failed_ids: list[str] = field(default_factory=list)
-    outcomes: list[dict[str, Any]] = field(default_factory=list)
-    """Each case's outcome (``pass``, ``fail``, ``skip``, ``xfail``, ``xpass``), with its
-    game, rules and, for a failure, what went wrong: the report's cases."""
-
-    @property
-    def ok(self) -> bool:
-        """Nothing failed, and something was checked: an empty suite proves nothing."""
-        return not self.failed and bool(self.passed or self.xfailed)
-
-    def summary(self) -> str:
-        line = f"{sum(self.passed.values())} passed, {sum(self.failed.values())} failed"
-        xfailed = sum(self.xfailed.values())
-        line += f", {xfailed} xfailed" if xfailed else ""
-        skipped = sum(o["outcome"] == "skip" for o in self.outcomes)
-        line += f", {skipped} skipped" if skipped else ""
-        return line if self.failed or self.ok else line + ": nothing was checked"
+UNSUPPORTED: Final = "? unsupported "
 
 
 # -- the suite -------------------------------------------------------------------------------
@@ -231,7 +60,7 @@ def _check(engine: Engine, case: dict[str, Any]) -> str | None:
     expect = case["expect"]
     answer = ""
     for command in _commands(case):
-        answer = engine.ask(command)
+        answer = _ask(engine, command)
         if answer.startswith("?"):
             if "error" in expect:
                 kind, rule = [*answer.split(), "", ""][1:3]
@@ -264,39 +93,20 @@ def _perft(engine: Engine, depth: int) -> int:
     return int(text)
 
 
-def chance_pairs(text: str) -> dict[str, str]:
-    """A ``chance`` answer, ``OUTCOME=P ...``, as a map; a word without ``=`` fails."""
-    pairs = [word.split("=", 1) for word in text.split()]
-    if any(len(pair) != 2 for pair in pairs):
-        raise EngineFailure(f"a chance answer needs OUTCOME=P words: {quote(text)}")
-    return dict(pairs)
+def _ask(engine: Engine, command: str) -> str:
+    """The engine's answer to *command*; ``? unsupported`` raises :class:`Unsupported`."""
+    answer = engine.ask(command)
+    if answer.startswith(UNSUPPORTED):
+        raise Unsupported(answer.removeprefix(UNSUPPORTED).removeprefix("- "))
+    return answer
 
 
 def payload(engine: Engine, command: str) -> str:
     """The payload of a command that must succeed."""
-    answer = engine.ask(command)
+    answer = _ask(engine, command)
     if answer.startswith("?"):
         raise EngineFailure(f"{quote(command)} failed: {quote(answer)}")
     return answer[2:]
-
-
-def compare(expected: object, got: object) -> str | None:
-    """None if equal, else what differs, briefly."""
-    if expected == got:
-        return None
-    if isinstance(expected, list) and isinstance(got, list):
-        missing = [m for m in expected if m not in got][:5]
-        extra = [m for m in got if m not in expected][:5]
-        if not (missing or extra):
-            return f"the same moves, but {len(expected)} expected and {len(got)} given"
-        return f"missing {quote(missing)}, unexpected {quote(extra)}"
-    if isinstance(expected, dict) and isinstance(got, dict):
-        keys = sorted(k for k in expected.keys() | got.keys() if expected.get(k) != got.get(k))
-        return "; ".join(
-            f"{quote(k)}: expected {quote(expected.get(k))}, got {quote(got.get(k))}"
-            for k in keys[:3]
-        )
-    return f"expected {quote(expected)}, got {quote(got)}"
 
 
 def run_suite(
@@ -323,6 +133,11 @@ def run_suite(
                 problem = _check(engine, case)
             except (EngineFailure, ValueError) as error:
                 problem = str(error)
+            except Unsupported as why:
+                report.outcomes.append({**outcome, "outcome": "skip", "reason": str(why)})
+                if progress is not None:
+                    progress.advance()
+                continue
             if case["id"] in xfail:
                 if problem is None:
                     log(f"XPASS {case['id']}: remove it from the expected failures")
@@ -455,22 +270,6 @@ def _usage(message: str) -> int:
 
 MAX_XFAIL: Final = 1_000_000
 """The largest expected-failures file read, in bytes."""
-
-
-def read_bounded(path: Path, limit: int) -> str:
-    """The text of *path*, refused beyond *limit* bytes, so that a file that never ends
-    (``/dev/zero``) costs a bounded read.
-
-    :raises ValueError: for a file too large or not UTF-8 (:class:`OSError` as ``open``).
-    """
-    with open(path, "rb") as handle:
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise ValueError(f"{shown(str(path))}: larger than {limit:,} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ValueError(f"{shown(str(path))}: not UTF-8 text (byte {error.start})") from None
 
 
 def _expected_failures(path: str, suites: list[dict[str, Any]]) -> set[str]:

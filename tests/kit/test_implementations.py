@@ -1,0 +1,198 @@
+"""The page of implementations: the stored runs of the reference, the compiled build and the
+OpenSpiel binding are current and shown as they are, a skip is never a pass, and a report
+given on the command line takes a column too."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cuckoo.cli import main
+from cuckoo.conformance import report as results
+from cuckoo.conformance import stored
+from cuckoo.conformance.suite import load_all
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = shlex.quote(sys.executable)
+BROKEN = f"{PYTHON} {shlex.quote(str(Path(__file__).parent / 'broken_engine.py'))}"
+RUNS = results.stored()
+PAGE = (ROOT / results.PAGE).read_text(encoding="utf-8")
+
+
+def _case_ids() -> set[str]:
+    return {case["id"] for suite in load_all() for case in suite["cases"]}
+
+
+def _row(game: str) -> list[str]:
+    """The cells of *game*'s row in the page's table of games, by implementation."""
+    (line,) = [line for line in PAGE.splitlines() if line.startswith(f"| `{game}` |")]
+    return [cell.strip() for cell in line.strip("|").split("|")][1:]
+
+
+@pytest.mark.parametrize("name", ["reference", "compiled", "openspiel"])
+def test_each_implementation_has_a_current_run_and_its_counts_on_the_page(name: str) -> None:
+    """Store the run again (``python -m cuckoo.conformance.stored NAME``) and rebuild the
+    page if this fails."""
+    run = RUNS[name]
+    assert {case["id"] for case in run["cases"]} == _case_ids(), "a run of an older suite"
+    assert run["suites"] == {suite["game"]: suite["version"] for suite in load_all()}
+    assert run["engine"] == stored.IMPLEMENTATIONS[name][0]
+    assert f"| {name} | {run['about']} |" in PAGE
+    column = sorted(RUNS).index(name)
+    for game, counts in run["games"].items():
+        cell = f"✓ {counts['pass']}" + (f", {counts['skip']} skipped" if counts["skip"] else "")
+        assert _row(game)[column] == f"{cell} (suite {run['suites'][game]})"
+
+
+def test_the_compiled_build_passes_every_case() -> None:
+    assert RUNS["compiled"]["totals"] == RUNS["reference"]["totals"]
+    assert RUNS["compiled"]["totals"]["pass"] == len(_case_ids())
+
+
+def test_the_openspiel_binding_passes_or_skips_with_a_reason_never_records() -> None:
+    suites = {case["id"]: case for suite in load_all() for case in suite["cases"]}
+    outcomes = RUNS["openspiel"]["cases"]
+    assert {o["outcome"] for o in outcomes} == {"pass", "skip"}
+    assert all(o["reason"].strip() for o in outcomes if o["outcome"] == "skip")
+    for outcome in outcomes:
+        case = suites[outcome["id"]]
+        if "record" in case or "perft" in case["expect"]:
+            assert outcome["outcome"] == "skip", outcome["id"]
+    passed = sum(o["outcome"] == "pass" for o in outcomes)
+    assert passed == RUNS["openspiel"]["totals"]["pass"] > 50
+    records = {
+        game: sum("record" in case for case in suite["cases"])
+        for suite in load_all()
+        for game in [suite["game"]]
+    }
+    counts = ", ".join(f"{records[g]} {g}" for g in RUNS["openspiel"]["games"])
+    assert f"- OpenSpiel reads and writes no records: {counts}" in PAGE
+
+
+def _report(outcomes: list[tuple[str, str]]) -> dict[str, Any]:
+    """A report of cases (id, outcome) of the card game citing CC-CUT."""
+    cases = [
+        {"id": i, "game": "cuckoo-cards", "rules": ["CC-CUT"], "outcome": o}
+        | ({"reason": "cannot say"} if o == "skip" else {})
+        for i, o in outcomes
+    ]
+    counts = {o: sum(c["outcome"] == o for c in cases) for o in results.OUTCOMES}
+    return {
+        "schema": results.REPORT_SCHEMA,
+        "protocol": "cuckoo-protocol 1",
+        "engine": "./mine",
+        "date": "2026-12-01T00:00:00+00:00",
+        "suites": {"cuckoo-cards": "2026.12"},
+        "totals": counts,
+        "games": {"cuckoo-cards": counts},
+        "rules": {"CC-CUT": counts},
+        "cases": cases,
+    }
+
+
+def test_a_skip_is_never_counted_as_a_pass() -> None:
+    page = results.matrix({"mine": _report([("a", "pass"), ("b", "skip"), ("c", "skip")])})
+    assert "| `CC-CUT` | ✓ 1, 2 skipped |" in page and "✓ 3" not in page
+    page = results.matrix({"mine": _report([("a", "skip")])})
+    assert "| `CC-CUT` | 1 skipped |" in page and "| `cuckoo-cards` | 1 skipped (" in page
+    assert "- cannot say: 1 cuckoo-cards" in page
+
+
+def test_the_page_takes_reports_given_on_the_command_line(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(_report([("a", "pass"), ("b", "fail")])), encoding="utf-8")
+    out = tmp_path / "page.md"
+    assert results.main(["page", str(mine), "--output", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "| game | compiled | demo-aces-swapped | mine | openspiel | reference |" in page
+    assert "| `CC-CUT` | " in page and "✗ 1 of 2" in page
+    assert page.replace("| ✗ 1 of 2 (suite 2026.12) ", "") != page
+    (tmp_path / "bad.json").write_text("{}", encoding="utf-8")
+    assert results.main(["page", str(tmp_path / "bad.json"), "--output", str(out)]) == 2
+
+
+def test_same_verdicts_are_checked_case_by_case() -> None:
+    run = RUNS["compiled"]
+    assert stored.differences(run, {**run, "engine": "other", "date": "now"}) == []
+    changed = json.loads(json.dumps(run))
+    changed["cases"][0]["outcome"] = "fail"
+    assert stored.differences(run, changed) == [f"{run['cases'][0]['id']}: pass stored, fail now"]
+    del changed["cases"][1]
+    assert len(stored.differences(run, changed)) == 2
+
+
+def test_an_engine_that_cannot_express_a_case_gets_a_skip_with_its_reason(
+    tmp_path: Path,
+) -> None:
+    """``? unsupported - WHY`` makes a skip, even where the case expects an error; an engine
+    that supports nothing has checked nothing, which is a failed run."""
+    path = tmp_path / "run.json"
+    command = ["conform", "--engine", f"{BROKEN} no-records", "--game", "cuckoo-cards"]
+    assert main([*command, "--report", str(path)]) == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    records = {
+        c["id"]
+        for s in load_all()
+        if s["game"] == "cuckoo-cards"
+        for c in s["cases"]
+        if "record" in c
+    }
+    skipped = {c["id"]: c["reason"] for c in data["cases"] if c["outcome"] == "skip"}
+    assert set(skipped) == records and set(skipped.values()) == {"no records here"}
+    cases = sum(len(s["cases"]) for s in load_all() if s["game"] == "cuckoo-cards")
+    assert data["totals"]["pass"] == cases - len(records)
+    assert main(["conform", "--engine", f"{BROKEN} nothing", "--game", "cuckoo-cards"]) == 1
+
+
+OPENSPIEL = f"{PYTHON} -m cuckoo.conformance.openspiel"
+needs_pyspiel = pytest.mark.skipif(
+    importlib.util.find_spec("pyspiel") is None, reason="needs the openspiel extra"
+)
+
+
+@needs_pyspiel
+def test_the_openspiel_binding_gives_the_stored_verdicts(tmp_path: Path) -> None:
+    path = tmp_path / "openspiel.json"
+    assert main(["conform", "--engine", OPENSPIEL, "--report", str(path)]) == 0
+    new = json.loads(path.read_text(encoding="utf-8"))
+    assert stored.differences(RUNS["openspiel"], new) == []
+
+
+@needs_pyspiel
+def test_a_binding_that_misses_a_legal_action_fails_and_is_not_skipped(tmp_path: Path) -> None:
+    """No swap among the card game's legal actions: the cases that swap fail (the reference
+    takes the swap), rather than being skipped as moves OpenSpiel cannot name a rule for."""
+    flaw = (
+        "from cuckoo.openspiel import cards; legal = cards.CuckooCardsState._legal_actions; "
+        "cards.CuckooCardsState._legal_actions = lambda s, p: [a for a in legal(s, p) if a != 1]; "
+        "from cuckoo.conformance.openspiel import main; main()"
+    )
+    path = tmp_path / "run.json"
+    engine = f"{PYTHON} -c {shlex.quote(flaw)}"
+    assert (
+        main(["conform", "--engine", engine, "--game", "cuckoo-cards", "--report", str(path)]) == 1
+    )
+    failed = [
+        c for c in json.loads(path.read_text(encoding="utf-8"))["cases"] if c["outcome"] == "fail"
+    ]
+    assert len(failed) == 5 and all("'swap'" in c["problem"] for c in failed)
+
+
+def test_the_openspiel_engine_without_pyspiel_says_what_it_needs() -> None:
+    """Without the openspiel extra: one line naming it, exit 2, no traceback."""
+    code = (
+        "import sys; sys.modules['pyspiel'] = None; "
+        "from cuckoo.conformance.openspiel import main; sys.exit(main())"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "cuckoo: the OpenSpiel engine needs the openspiel extra: pip install '.[openspiel]'\n"
+    )
