@@ -246,8 +246,8 @@ def test_every_command_shows_examples_of_itself() -> None:
 
 
 def test_every_jobs_option_is_the_shared_one_and_states_its_cap() -> None:
-    """``-j`` is defined once (``cli/options.py``) though the kit and the study declare
-    their own: the same reading and name everywhere, and the cap in every help."""
+    """``-j`` is declared in one place (``cli/options.py``), the kit's and the study's too:
+    the same reading and name everywhere, and the cap in every help."""
     from cuckoo.cli import MAX_JOBS
     from cuckoo.cli.options import jobs, seed
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .options import jobs, shared_jobs
+from .options import jobs_option
 from .parser import Asked, command
 
 
@@ -22,8 +22,8 @@ def add(commands: Any, asked: Asked) -> None:
     if asked.runs("conform"):
         from ..conformance.runner import add_arguments
 
-        add_arguments(p, jobs)
-        shared_jobs(p)
+        add_arguments(p)
+        jobs_option(p, "random games played at once, each with its own engine")
     p.set_defaults(run=run)
 
 

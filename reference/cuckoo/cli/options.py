@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 from typing import Final
 
 from ..games import GAMES
@@ -75,22 +74,19 @@ def jobs_help(what: str, default: str) -> str:
     return f"{what}, 1 to {MAX_JOBS} (4 per CPU; default: {default})"
 
 
-def jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
-    """``-j N``: *what* N processes do, one by default."""
+def jobs_option(
+    parser: argparse.ArgumentParser, what: str, default: int = 1, default_said: str = "1"
+) -> None:
+    """``-j N``: *what* N processes do; every command's ``-j`` is declared here, the
+    conformance kit's and a study's too, so all of them hold and state the same cap."""
     parser.add_argument(
-        "-j", "--jobs", type=jobs, default=1, metavar="N", help=jobs_help(what, "1")
+        "-j",
+        "--jobs",
+        type=jobs,
+        default=default,
+        metavar="N",
+        help=jobs_help(what, default_said),
     )
-
-
-def shared_jobs(parser: argparse.ArgumentParser) -> None:
-    """The ``-j`` of a command whose options another module declares (the conformance
-    kit's, a study's), shown as every ``-j`` is: ``N``, with the cap in its help."""
-    for action in parser._actions:
-        if "--jobs" in action.option_strings and action.help:
-            action.type, action.metavar = jobs, "N"
-            said = re.fullmatch(r"(.*) \(default: (.*)\)", action.help)
-            if said is not None:
-                action.help = jobs_help(said[1], said[2])
 
 
 def seed_option(

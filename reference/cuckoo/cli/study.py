@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .options import jobs, shared_jobs
+from .options import jobs_option
 from .parser import Asked, command
 
 
@@ -20,8 +20,8 @@ def add(commands: Any, asked: Asked) -> None:
     if asked.runs("study"):
         from ..study import add_arguments
 
-        add_arguments(p, jobs=jobs)
-        shared_jobs(p)
+        add_arguments(p)
+        jobs_option(p, "local workers", default=0, default_said="all cores")
     p.set_defaults(run=run)
 
 

@@ -199,9 +199,9 @@ def _count(text: str) -> int:
 GAME_NAMES: Final = ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck")
 
 
-def add_arguments(parser: argparse.ArgumentParser, jobs: Callable[[str], int]) -> None:
-    """The options of ``cuckoo conform``; *jobs* reads ``-j`` with the cap every command
-    shares."""
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``cuckoo conform`` but ``-j``, which the command line declares as it
+    declares every command's."""
     parser.add_argument(
         "--engine", required=True, help='the engine\'s command, e.g. "cuckoo serve"'
     )
@@ -254,13 +254,6 @@ def add_arguments(parser: argparse.ArgumentParser, jobs: Callable[[str], int]) -
     )
     parser.add_argument("--html", metavar="FILE.html", help="write the results as a web page")
     parser.add_argument("--badge", metavar="FILE.svg", help="write a badge of the pass rate")
-    parser.add_argument(
-        "-j",
-        "--jobs",
-        type=jobs,
-        default=1,
-        help="random games played at once, each with its own engine (default: 1)",
-    )
 
 
 def _usage(message: str) -> int:

@@ -15,7 +15,6 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Callable
 from contextlib import closing
 from itertools import filterfalse
 from pathlib import Path
@@ -52,8 +51,9 @@ def _seconds(text: str) -> float:
     return value
 
 
-def add_arguments(parser: argparse.ArgumentParser, jobs: Callable[[str], int]) -> None:
-    """The options of ``cuckoo study``; *jobs* reads ``-j`` as every command does."""
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``cuckoo study`` but ``-j``, which the command line declares as it
+    declares every command's."""
     parser.add_argument("spec", metavar="SPEC.toml", help="the study: parts, settings, bots")
     parser.add_argument(
         "--executor",
@@ -73,14 +73,6 @@ def add_arguments(parser: argparse.ArgumentParser, jobs: Callable[[str], int]) -
         default=CLUSTER_TIMEOUT,
         metavar="SECONDS",
         help=f"give up on a scheduler that does not answer (default {CLUSTER_TIMEOUT:g})",
-    )
-    parser.add_argument(
-        "-j",
-        "--jobs",
-        type=jobs,
-        default=0,
-        metavar="N",
-        help="local workers (default: all cores)",
     )
     parser.add_argument(
         "-o",
