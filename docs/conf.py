@@ -5,7 +5,7 @@ Build from the repository root (warnings are errors):
     python -m sphinx -W --keep-going -b html docs docs/_build/html
 
 The spec chapters are rendered from ``spec/`` through the symlink ``docs/spec``; the
-``rule``, ``example`` and ``traceability`` directives come from ``docs/_ext/cuckoo_spec.py``.
+``rule``, ``example`` and ``traceability`` directives come from ``docs/_ext/cuckoo_spec/``.
 The API page imports the installed ``cuckoo`` package (``pip install '.[docs]'``).
 """
 

@@ -474,7 +474,7 @@ def hand_shown(state: Any, moves: Sequence[Any], words: Sequence[str]) -> list[A
     """ZK-PARTIAL-UNSEEN: *moves* (a match's, from its deal) with the cards that ``show NAME
     7 19`` (*words* after ``show``) says NAME's hand holds written into its deal in place of
     unseen cards; *state* is the position after *moves*. Shared by the terminal's recorder
-    and the app's (``web.py``); the caller replays the result, which checks it.
+    and the app's (``web/recorder.py``); the caller replays the result, which checks it.
 
     :raises ValueError: for words that are not a name and cards, or more cards than unseen.
     :raises CuckooError: for a name that is not a player's."""

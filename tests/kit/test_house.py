@@ -19,7 +19,16 @@ def _imports() -> dict[str, set[str]]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.level == 1:
                 names = [node.module] if node.module else [a.name for a in node.names]
-                found.update(name.split(".")[0] for name in names)
+            elif isinstance(node, ast.ImportFrom) and node.module == "cuckoo.conformance":
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom | ast.Import):
+                written = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                absolute = written or [a.name for a in node.names]
+                prefix = "cuckoo.conformance."
+                names = [n.removeprefix(prefix) for n in absolute if n.startswith(prefix)]
+            else:
+                continue
+            found.update(name.split(".")[0] for name in names)
         graph[path.stem] = found
     return graph
 

@@ -47,7 +47,12 @@ def test_each_implementation_has_a_current_run_and_its_counts_on_the_page(name: 
     assert f"| {name} | {run['about']} |" in PAGE
     column = sorted(RUNS).index(name)
     for game, counts in run["games"].items():
-        cell = f"✓ {counts['pass']}" + (f", {counts['skip']} skipped" if counts["skip"] else "")
+        total = counts["pass"] + counts["skip"]
+        cell = (
+            f"{counts['pass']} of {total} passed, {counts['skip']} skipped"
+            if counts["skip"]
+            else f"✓ {counts['pass']}"
+        )
         assert _row(game)[column] == f"{cell} (suite {run['suites'][game]})"
 
 
@@ -99,10 +104,20 @@ def _report(outcomes: list[tuple[str, str]]) -> dict[str, Any]:
 
 def test_a_skip_is_never_counted_as_a_pass() -> None:
     page = results.matrix({"mine": _report([("a", "pass"), ("b", "skip"), ("c", "skip")])})
-    assert "| `CC-CUT` | ✓ 1, 2 skipped |" in page and "✓ 3" not in page
+    assert "| `CC-CUT` | 1 of 3 passed, 2 skipped |" in page and "| `CC-CUT` | ✓" not in page
     page = results.matrix({"mine": _report([("a", "skip")])})
     assert "| `CC-CUT` | 1 skipped |" in page and "| `cuckoo-cards` | 1 skipped (" in page
     assert "- cannot say: 1 cuckoo-cards" in page
+
+
+def test_a_badge_and_a_summary_count_the_skipped_cases_and_never_read_green() -> None:
+    """One case passed of three: "1/3", not a green "1/1"."""
+    data = _report([("a", "pass"), ("b", "skip"), ("c", "skip")])
+    badge = results.badge(data)
+    assert "1/3, 2 skipped" in badge and "#dfb317" in badge and "#4c1" not in badge
+    assert "1/3 passed" in results.markdown(data)
+    whole = results.badge(_report([("a", "pass")]))
+    assert "1/1<" in whole and "#4c1" in whole
 
 
 def test_the_page_takes_reports_given_on_the_command_line(tmp_path: Path) -> None:
@@ -183,6 +198,32 @@ def test_a_binding_that_misses_a_legal_action_fails_and_is_not_skipped(tmp_path:
         c for c in json.loads(path.read_text(encoding="utf-8"))["cases"] if c["outcome"] == "fail"
     ]
     assert len(failed) == 5 and all("'swap'" in c["problem"] for c in failed)
+
+
+@needs_pyspiel
+def test_a_binding_that_raises_an_engine_error_fails_and_is_not_skipped(tmp_path: Path) -> None:
+    """A binding that refuses every infection with the engine's own error, where the
+    reference takes it: those cases fail. (Read as "the reference's notation refuses it",
+    they would be skipped and the run would pass.)"""
+    flaw = (
+        "from cuckoo import IllegalMoveError; from cuckoo.openspiel import dice; "
+        "apply = dice.CuckooDiceState._apply_action\n"
+        "def refuse(s, a):\n"
+        "    if s.state is not None and not s.state.is_chance and "
+        "'x' in str(dice.ACTIONS[a]):\n"
+        "        raise IllegalMoveError('no infection', rule='CD-INFECT-GIVE')\n"
+        "    apply(s, a)\n"
+        "dice.CuckooDiceState._apply_action = refuse\n"
+        "from cuckoo.conformance.openspiel import main; main()"
+    )
+    path = tmp_path / "run.json"
+    engine = f"{PYTHON} -c {shlex.quote(flaw)}"
+    assert (
+        main(["conform", "--engine", engine, "--game", "cuckoo-dice", "--report", str(path)]) == 1
+    )
+    cases = json.loads(path.read_text(encoding="utf-8"))["cases"]
+    failed = [c for c in cases if c["outcome"] == "fail"]
+    assert failed and all("refuses" in c["problem"] for c in failed)
 
 
 def test_the_openspiel_engine_without_pyspiel_says_what_it_needs() -> None:

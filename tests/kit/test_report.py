@@ -104,14 +104,18 @@ def test_a_failing_engine_is_reported_as_data_and_in_every_form(tmp_path: Path) 
     assert "#e05d44" in (tmp_path / "b.svg").read_text(encoding="utf-8")
 
 
-def test_a_passing_run_appends_its_summary_and_draws_a_green_badge(tmp_path: Path) -> None:
+def test_a_passing_run_appends_its_summary_and_its_badge_counts_the_cases_left_out(
+    tmp_path: Path,
+) -> None:
     (tmp_path / "s.md").write_text("earlier step\n", encoding="utf-8")
     code, data = _run(tmp_path, "cuckoo serve")
     assert code == 0 and data["totals"]["fail"] == 0 and data["totals"]["pass"] > 0
     summary = (tmp_path / "s.md").read_text(encoding="utf-8")
     assert summary.startswith("earlier step\n## ✅ Cuckoo conformance:")
     badge = (tmp_path / "b.svg").read_text(encoding="utf-8")
-    assert "#4c1" in badge and f"{data['totals']['pass']}/{data['totals']['pass']}" in badge
+    totals = data["totals"]
+    every = totals["pass"] + totals["skip"]
+    assert f"{totals['pass']}/{every}, {totals['skip']} skipped" in badge and "#dfb317" in badge
 
 
 def test_a_stored_report_renders_again_and_text_is_escaped(

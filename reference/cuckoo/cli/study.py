@@ -20,8 +20,9 @@ def add(commands: Any, asked: Asked) -> None:
     if asked.runs("study"):
         from ..study import add_arguments
 
-        add_arguments(p)
-        jobs_option(p, "local workers", default=0, default_said="all cores")
+        add_arguments(
+            p, lambda p: jobs_option(p, "local workers", default=0, default_said="all cores")
+        )
     p.set_defaults(run=run)
 
 

@@ -34,7 +34,7 @@ from ..dice import views as dice_views
 from ..errors import CuckooError
 from ..kuckuck import views as kuckuck_views
 from ..kuckuck.notation import move_text
-from .protocol import CardGame, DiceGame, KuckuckGame, ProtocolError, Session, _params, serve
+from .protocol import CardGame, DiceGame, KuckuckGame, ProtocolError, Session, read_params, serve
 
 __all__ = ["OpenSpielSession", "Unsupported", "main"]
 
@@ -46,7 +46,8 @@ class Unsupported(CuckooError):
 
 
 class Refused(CuckooError):
-    """A move the OpenSpiel state does not take, though the reference does."""
+    """A move or game the OpenSpiel state does not take though the reference does, or an
+    error of the binding itself: a failure."""
 
     kind = "illegal"
 
@@ -157,7 +158,7 @@ class SpielDice(_Spiel):
     @classmethod
     def new(cls, args: list[str], session: OpenSpielSession) -> SpielDice:
         name, first, blue, red, *params = args
-        if params and _differ(lambda **p: dice.ruleset(name, **p), _params(params)):
+        if params and _differ(lambda **p: dice.ruleset(name, **p), read_params(params)):
             raise Unsupported("the OpenSpiel game takes the ruleset only, no other parameter")
         game = session.pyspiel.load_game("python_cuckoo_dice", {"ruleset": name})
         self = cls(game.new_initial_state(), session)
@@ -204,7 +205,7 @@ class SpielCards(_Spiel):
     @classmethod
     def new(cls, args: list[str], session: OpenSpielSession) -> SpielCards:
         names = [a for a in args if "=" not in a]
-        params = _params([a for a in args if "=" in a])
+        params = read_params([a for a in args if "=" in a])
         dealer, *players = names
         lives = {"lives": params.pop("lives")} if "lives" in params else {}
         if _differ(lambda **p: cards.rules(**lives, **p), params):
@@ -213,7 +214,7 @@ class SpielCards(_Spiel):
             raise Unsupported("the OpenSpiel game seats the first dealer first")
         game = session.pyspiel.load_game("python_cuckoo_cards", {"players": len(players), **lives})
         self = cls(game.new_initial_state(), session)
-        self.os.state = cards.new_game(game.variant, cards.Setup(tuple(players), 0))
+        self.os.state = replace(self.os.state, players=tuple(players))  # its own start, named
         return self
 
     read = staticmethod(CardGame.read)
@@ -256,7 +257,7 @@ class SpielKuckuck(_Spiel):
     @classmethod
     def new(cls, args: list[str], session: OpenSpielSession) -> SpielKuckuck:
         names = tuple(a for a in args if "=" not in a)
-        params = _params([a for a in args if "=" in a])
+        params = read_params([a for a in args if "=" in a])
         variant = params.pop("variant", "basic")
         if _differ(lambda **p: kuckuck.rules(variant=variant, **p), params):
             raise Unsupported("the OpenSpiel games take the number of players only")
@@ -265,7 +266,7 @@ class SpielKuckuck(_Spiel):
             raise Unsupported(f"OpenSpiel has no game for this variant: {variant!r}")
         game = session.pyspiel.load_game(name, {"players": len(names)})
         self = cls(game.new_initial_state(), session)
-        self.os.state = kuckuck.new_game(game.rules, kuckuck.Setup(names))
+        self.os.state = replace(self.os.state, players=names)  # its own start, named
         return self
 
     def apply(self, text: str) -> None:
@@ -341,15 +342,19 @@ class OpenSpielSession(Session):
         self.reference = Session()
         for name in ("record", "format"):
             self.commands[name] = self._no_records
-        self.commands = {name: self._guarded(c) for name, c in self.commands.items()}
+        self.commands = {name: self._guarded(name, c) for name, c in self.commands.items()}
 
     @staticmethod
     def _no_records(args: list[str]) -> str:
         raise Unsupported("OpenSpiel reads and writes no records: it plays moves only")
 
-    def _guarded(self, command: Callable[[list[str]], str]) -> Callable[[list[str]], str]:
-        """*command*, an error of the reference code the adapter reads moves with (the
-        notation) made a skip: only OpenSpiel's own answers may pass a case."""
+    def _guarded(
+        self, name: str, command: Callable[[list[str]], str]
+    ) -> Callable[[list[str]], str]:
+        """*command*, an engine error made a skip only when the reference refused the same
+        ``new`` or ``apply`` (the adapter reads moves with the reference's notation, and
+        OpenSpiel names no rule); any other is the binding refusing: a failure, never a
+        skip, so a broken binding cannot hide among the skips."""
 
         def guarded(args: list[str]) -> str:
             try:
@@ -357,7 +362,11 @@ class OpenSpielSession(Session):
             except (Unsupported, Refused):
                 raise
             except CuckooError as error:
-                raise Unsupported(f"the reference's notation refuses it: {error.detail}") from None
+                if name in ("new", "apply") and self.reference_refused:
+                    raise Unsupported(
+                        f"the reference's notation refuses it: {error.detail}"
+                    ) from None
+                raise Refused(f"OpenSpiel's game refuses it: {error.detail}") from None
 
         return guarded
 

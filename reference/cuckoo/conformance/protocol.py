@@ -26,7 +26,7 @@ from ..kuckuck import views as kuckuck_views
 from ..notation import Record
 from ..parameters import whole_number
 
-__all__ = ["PROTOCOL", "Session", "serve"]
+__all__ = ["PROTOCOL", "Session", "read_params", "serve"]
 
 PROTOCOL: Final = "cuckoo-protocol 1"
 
@@ -39,7 +39,7 @@ def _fraction(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
-def _params(words: list[str]) -> dict[str, object]:
+def read_params(words: list[str]) -> dict[str, object]:
     """``name=value`` words as parameters: numbers, ``none``, ``yes`` and ``no`` decoded."""
     values: dict[str, object] = {"none": None, "yes": True, "no": False}
     params: dict[str, object] = {}
@@ -65,7 +65,7 @@ class DiceGame:
         name, first, blue, red, *params = args
         rolls = tuple(tuple(int(ch) if ch.isdigit() else -1 for ch in r) for r in (blue, red))
         player = dice.PLAYER_NAMES.index(first) if first in dice.PLAYER_NAMES else -1
-        rules = dice.ruleset(name, **_params(params))
+        rules = dice.ruleset(name, **read_params(params))
         return cls(dice.new_game(rules, dice.Setup((rolls[0], rolls[1]), player)))
 
     @staticmethod
@@ -153,7 +153,7 @@ class CardGame:
             raise ProtocolError("usage: new cuckoo-cards DEALER PLAYER PLAYER ... [param=value]")
         dealer, *players = names
         seat = players.index(dealer) if dealer in players else -1
-        variant = cards.rules(**_params([a for a in args if "=" in a]))
+        variant = cards.rules(**read_params([a for a in args if "=" in a]))
         return cls(cards.new_game(variant, cards.Setup(tuple(players), seat)))
 
     @classmethod
@@ -256,7 +256,7 @@ class KuckuckGame:
     @classmethod
     def new(cls, args: list[str]) -> KuckuckGame:
         names = tuple(a for a in args if "=" not in a)
-        variant = kuckuck.rules(**_params([a for a in args if "=" in a]))
+        variant = kuckuck.rules(**read_params([a for a in args if "=" in a]))
         return cls(kuckuck.new_game(variant, kuckuck.Setup(names)))
 
     @staticmethod

@@ -15,6 +15,7 @@ import os
 import stat
 import sys
 import time
+from collections.abc import Callable
 from contextlib import closing
 from itertools import filterfalse
 from pathlib import Path
@@ -51,9 +52,11 @@ def _seconds(text: str) -> float:
     return value
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``cuckoo study`` but ``-j``, which the command line declares as it
-    declares every command's."""
+def add_arguments(
+    parser: argparse.ArgumentParser, jobs_option: Callable[[argparse.ArgumentParser], None]
+) -> None:
+    """The options of ``cuckoo study``; *jobs_option* adds ``-j``, which the command line
+    declares as it declares every command's."""
     parser.add_argument("spec", metavar="SPEC.toml", help="the study: parts, settings, bots")
     parser.add_argument(
         "--executor",
@@ -74,6 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=f"give up on a scheduler that does not answer (default {CLUSTER_TIMEOUT:g})",
     )
+    jobs_option(parser)
     parser.add_argument(
         "-o",
         "--output",
