@@ -88,13 +88,13 @@ def command_side(
 def pgn_extract_side(key: str, label: str, argv: Sequence[str], games: int, plies: int) -> Side:
     """pgn-extract checking every game of a PGN file (``-r``: every move played, errors
     reported, nothing written).  It counts no plies: its work is checked by what it says of
-    a file of known games and plies, ``Processing FILE`` and ``N games matched out of N.``,
-    and anything else it says (an illegal move, a syntax error) fails the run."""
+    a file of known games and plies, ``Processing FILE``, a line naming each game, and ``N
+    games matched out of N.``; anything else (an illegal move, a syntax error) fails."""
 
     def run() -> Sample:
         child = run_child(argv)
-        said = [line for line in child.stderr.splitlines() if line.strip()]
-        found = _MATCHED.match(said[-1]) if len(said) == 2 else None
+        said = child.stderr.splitlines()
+        found = _MATCHED.match(said[-1]) if len(said) == games + 2 else None
         if child.status or found is None or {*map(int, found.groups())} != {games}:
             raise RuntimeError(f"pgn-extract failed ({child.status}): {child.stderr[-500:]}")
         return Sample(child.cpu, child.wall, {"games": games, "plies": plies}, child.rss_kb)
