@@ -803,7 +803,8 @@ class Dialect(Generic[R]):
         """What the item *word* reads as: its :data:`Moves`, the result token it is (a
         string), :data:`_NUMBER_SEEN`, or None for anything else.  What it reads as is remembered,
         since the same moves come back game after game, in a bounded memo, so that memory
-        stays flat over any file; None is not, a record with such an item being read whole."""
+        stays flat over any file; None is not, a record with such an item being read whole,
+        nor an item read in parts (a :attr:`series`, a word with a :attr:`tail`)."""
         if self.series is not None and (series := self._in_series(word)) is not None:
             return series  # not remembered: its words are, the item is nearly always new
         group = self.group
@@ -813,9 +814,10 @@ class Dialect(Generic[R]):
             value = _OPEN if word == group.open else _CLOSE
         else:
             value = self._joined(word)
-            if value is None:
-                located = self._read(word, "single")
-                value = None if located is None else tuple((m, c - 1) for m, _, c in located)
+            if value is not None:  # not remembered whole: its head and tail are, and the
+                return value  # words they make come in thousands (memory would grow)
+            located = self._read(word, "single")
+            value = None if located is None else tuple((m, c - 1) for m, _, c in located)
             if value is None:
                 value = self._read(word, "result")
         return value if value is None else _remember(self._words, word, value)
