@@ -80,8 +80,11 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
             cached.append(_ready(page))
             load.append(os.getloadavg()[0])
             context.close()
-            print(f"run {run + 1}: first {first[-1][0]:.0f} ms, cached {cached[-1][0]:.0f} ms,"
-                  f" {sent[-1]:,} bytes", file=sys.stderr)
+            print(
+                f"run {run + 1}: first {first[-1][0]:.0f} ms, cached {cached[-1][0]:.0f} ms,"
+                f" {sent[-1]:,} bytes",
+                file=sys.stderr,
+            )
         version = browser.version
         browser.close()
     return {

@@ -97,6 +97,14 @@ def perft(ruleset: str, depth: str) -> Task:
     return Task(work, work, _search_counts(leaves_at, int(depth)))
 
 
+def study(game: str, bots: str, games: str) -> Task:
+    """A study's games of *game*, *bots* (comma-separated, one a seat) each."""
+    import engine_work
+
+    work = partial(engine_work.study, game, bots.split(","), int(games))
+    return Task(work, work)
+
+
 def pgn(path: str, tiny: str, visitor: str) -> Task:
     """python-chess ``read_game`` over *path*, building games or (``board``) boards."""
     import peer_chess
@@ -134,6 +142,7 @@ TASKS: dict[str, Callable[..., Task]] = {
     "replay": replay,
     "count": count,
     "playout": playout,
+    "study": study,
     "legal": legal,
     "perft": perft,
     "pgn": pgn,

@@ -16,7 +16,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-__all__ = ["UNIT", "playout", "read_file", "replay_file"]
+__all__ = ["UNIT", "playout", "read_file", "replay_file", "study"]
 
 UNIT = {"cuckoo-dice": "plies", "cuckoo-cards": "moves", "zum-kuckuck": "moves"}
 """What a game's moves are called in the figures."""
@@ -85,3 +85,16 @@ def playout(game: str, games: int, seed: int) -> dict[str, int]:
     else:
         moves = sum(len(random_game(package.RULES, rng, 4)[1]) for _ in range(games))
     return {"games": games, UNIT[game]: moves}
+
+
+def study(game: str, bots: list[str], games: int) -> dict[str, int]:
+    """Play *games* games of *game* with *bots* (one a seat) as ``cuckoo study`` plays
+    them: each a task of its own (``play_task``), the bots taking turns in the seats."""
+    from cuckoo.study.spec import parse_study
+    from cuckoo.study.tasks import play_task, tasks_of
+
+    match = {"game": game, "games": games, "matches": [bots]}
+    played = sum(
+        1 for task in tasks_of(parse_study({"seed": 1, "part": [match]})) if play_task(task)
+    )
+    return {"games": played}

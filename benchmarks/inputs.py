@@ -48,6 +48,7 @@ class Inputs:
         self.write_pgn = write_pgn
         """``peer_chess.write_pgn``; None when python-chess is not installed."""
         self._pgn_plies: dict[Path, int] = {}
+        self._pgn_games: dict[Path, int] = {}
 
     def path(self, game: str, games: int, seed: int | None = None) -> Path:
         return self.folder / f"{game}-{games}-seed{self.seed if seed is None else seed}.txt"
@@ -81,5 +82,10 @@ class Inputs:
         seed = self.seed if games is None else self.seed + 1
         path = self.folder / (f"chess-{games}-games.pgn" if games else f"chess-{plies}-plies.pgn")
         if path not in self._pgn_plies:
-            self._pgn_plies[path] = self.write_pgn(path, plies, seed, games)["plies"]
+            written = self.write_pgn(path, plies, seed, games)
+            self._pgn_plies[path], self._pgn_games[path] = written["plies"], written["games"]
         return path, self._pgn_plies[path]
+
+    def pgn_games(self, path: Path) -> int:
+        """How many games the PGN file *path*, written by :meth:`pgn`, holds."""
+        return self._pgn_games[path]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from typing import Any
 
 from harness import Child, Sample, Side, WorkChanged, run_child
 from inputs import Inputs, random_command, written
-from settings import Config
+from settings import Config, scaling_keys, scaling_sizes
 
 __all__ = ["GAMES", "RULESETS_TABLED", "Group", "Plan"]
 
@@ -32,6 +33,12 @@ RULESETS_TABLED = ("cuckoo", "unnamed")
 """The rulesets of the perft table: the final rules, and the draft with its dungeon bonus."""
 
 _COUNTS = re.compile(r"(\d+) games?, (\d+) \w+, (\d+) problems?")
+_MATCHED = re.compile(r"^(\d+) games? matched out of (\d+)\.$")
+
+
+def pgn_extract() -> str | None:
+    """The pgn-extract program (C; Debian's package installs it in /usr/games), or None."""
+    return shutil.which("pgn-extract") or shutil.which("pgn-extract", path="/usr/games")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +83,23 @@ def command_side(
         return Sample(child.cpu, child.wall, done, child.rss_kb)
 
     return Side(key, label, unit, run)
+
+
+def pgn_extract_side(key: str, label: str, argv: Sequence[str], games: int, plies: int) -> Side:
+    """pgn-extract checking every game of a PGN file (``-r``: every move played, errors
+    reported, nothing written).  It counts no plies: its work is checked by what it says of
+    a file of known games and plies, ``Processing FILE``, a line naming each game, and ``N
+    games matched out of N.``; anything else (an illegal move, a syntax error) fails."""
+
+    def run() -> Sample:
+        child = run_child(argv)
+        said = child.stderr.splitlines()
+        found = _MATCHED.match(said[-1]) if len(said) == games + 2 else None
+        if child.status or found is None or {*map(int, found.groups())} != {games}:
+            raise RuntimeError(f"pgn-extract failed ({child.status}): {child.stderr[-500:]}")
+        return Sample(child.cpu, child.wall, {"games": games, "plies": plies}, child.rss_kb)
+
+    return Side(key, label, "plies", run)
 
 
 def writing_side(key: str, label: str, argv: Sequence[str]) -> Side:
@@ -129,12 +153,20 @@ class Plan:
     """The groups of one run, each made just before it runs."""
 
     def __init__(
-        self, config: Config, inputs: Inputs, chess: bool, spiel_games: Sequence[str]
+        self,
+        config: Config,
+        inputs: Inputs,
+        chess: bool,
+        spiel_games: Sequence[str],
+        pgn_extract: str | None = None,
     ) -> None:
         self.config = config
         self.inputs = inputs
         self.chess = chess
         """Whether python-chess is installed; without it there are no chess sides."""
+        self.pgn_extract = pgn_extract if chess else None
+        """The pgn-extract program; None when it (or python-chess, which writes the PGN
+        files) is not installed."""
         self.spiel_games = spiel_games
         """OpenSpiel's games played out; none when OpenSpiel is not installed."""
 
@@ -147,31 +179,38 @@ class Plan:
             yield self.whole_process(name, size)
         yield self.replay()
         yield self.playout()
+        yield self.study()
         yield self.startup()
         yield self.perft()
         yield self.perft_table()
 
+    def _scaling(self) -> Iterator[tuple[str, str, int, Path]]:
+        """Each game's sizes of the scaling table: short name, game, size, file."""
+        for name, sizes in scaling_sizes(self.config).items():
+            for n in sizes:
+                yield name, GAMES[name], n, self.inputs.path(GAMES[name], n)
+
     def scaling_random(self) -> Group:
-        dice, seed = GAMES["dice"], self.inputs.seed
+        seed = self.inputs.seed
         sides = [
             writing_side(
-                f"scaling.random.{n}",
-                f"cuckoo random --games {n:,} --output FILE (dice)",
-                random_command(dice, n, seed, self.inputs.path(dice, n)),
+                scaling_keys(name, "random", n),
+                f"cuckoo random --games {n:,} --output FILE ({game})",
+                random_command(game, n, seed, path),
             )
-            for n in self.config.scaling
+            for name, game, n, path in self._scaling()
         ]
         return Group("memory: cuckoo random, each size once", sides, 1)
 
     def scaling_validate(self) -> Group:
         sides = [
             command_side(
-                f"scaling.validate.{n}",
-                f"cuckoo validate, {n:,} dice games",
+                scaling_keys(name, "validate", n),
+                f"cuckoo validate, {n:,} {game} games",
                 "counted",
-                _validate(self.inputs.games(GAMES["dice"], n)),
+                _validate(path),
             )
-            for n in self.config.scaling
+            for name, game, n, path in self._scaling()
         ]
         return Group("memory: cuckoo validate, each size once", sides, 1)
 
@@ -186,6 +225,13 @@ class Plan:
             sides.append(
                 command_side(f"chess.validate.{name}", label, "plies", _pgn_validate(pgn), plies)
             )
+        if self.pgn_extract is not None:
+            pgn, plies = self.inputs.pgn(moves)
+            argv = [self.pgn_extract, "-r", str(pgn)]
+            label = f"pgn-extract -r {pgn.name}, whole process"
+            games = self.inputs.pgn_games(pgn)
+            key = f"pgn-extract.validate.{name}"
+            sides.append(pgn_extract_side(key, label, argv, games, plies))
         return Group(f"whole process: validate {path.name}", sides, self.config.repeats)
 
     def replay(self) -> Group:
@@ -238,6 +284,19 @@ class Plan:
                 child_side(f"spiel.{name}", f"OpenSpiel {name}, {n:,} episodes", "steps", task)
             )
         return Group("in process, cold: random playout", sides, config.repeats)
+
+    def study(self) -> Group:
+        """Games a CPU second of a study's bots, cold (shown, not compared)."""
+        sides = [
+            child_side(
+                f"study.{game}.{'-'.join(bots)}",
+                f"study games, {game}: {' v '.join(bots)}",
+                "games",
+                ("study", game, ",".join(bots), games),
+            )
+            for game, bots, games in self.config.study_matches
+        ]
+        return Group("in process, cold: a study's games", sides, min(3, self.config.repeats))
 
     def startup(self) -> Group:
         sides = []

@@ -104,7 +104,7 @@ def build(
         "versions": versions(),
         "config": asdict(config),
         "figures": {key: figure(side, samples) for key, (side, samples) in measured.items()},
-        "comparisons": [asdict(row) for row in rows(config)],
+        "comparisons": [asdict(row) for row in rows(config, cuckoo.build())],
         "perft_expected": {name: list(numbers) for name, numbers in expected_perft.items()},
     }
     for row, judged in zip(result["comparisons"], judge(result), strict=True):

@@ -2,7 +2,7 @@
 
     python benchmarks/run.py [--quick] [--seed N] [--json OUT] [--store]
     python benchmarks/run.py --tables     # the stored runs' tables; rewrites the README's
-    python benchmarks/run.py --profile    # cProfile of replay and playout instead
+    python benchmarks/run.py --profile    # cProfile of each game's replay and playout instead
 
 Every figure is measured in a fresh process (CPU time from its rusage or from
 ``time.process_time`` inside it, wall time beside it), compared runs take turns, and each
@@ -18,6 +18,7 @@ import json
 import pstats
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from tempfile import TemporaryDirectory
 from time import perf_counter
@@ -25,7 +26,7 @@ from typing import Any
 
 from harness import Sample, Side, take_turns
 from inputs import Inputs
-from measures import GAMES, Plan
+from measures import GAMES, Plan, pgn_extract
 from perft import EXPECTED
 from result import build, load_average
 from settings import FULL, QUICK, Config
@@ -57,7 +58,11 @@ def peers() -> tuple[Any, tuple[str, ...]]:
 def measure(config: Config, seed: int, folder: Path) -> dict[str, tuple[Side, list[Sample]]]:
     """Every group of the run, in turn; each figure's side and samples by key."""
     write_pgn, spiel_games = peers()
-    plan = Plan(config, Inputs(folder, seed, write_pgn), write_pgn is not None, spiel_games)
+    extract = pgn_extract()
+    if extract is None:
+        _progress("pgn-extract is not installed: its comparisons are skipped (see the README)")
+    chess = write_pgn is not None
+    plan = Plan(config, Inputs(folder, seed, write_pgn), chess, spiel_games, extract)
     measured: dict[str, tuple[Side, list[Sample]]] = {}
     for group in plan.groups():
         _progress(f"{group.title}: {len(group.sides)} figures, {group.repeats} runs each")
@@ -67,25 +72,27 @@ def measure(config: Config, seed: int, folder: Path) -> dict[str, tuple[Side, li
 
 
 def profile(config: Config, seed: int, folder: Path, top: int) -> None:
-    """cProfile of the cold replay of the dice file and of the playout, in this process.
+    """cProfile of each game's cold replay of its file and of its random playout, in this
+    process.
 
     The parser is built first from a one-game file, as the timed child does, so the replay
     is as cold as the timed figure; the playout follows it in the same process.
     """
     from engine_work import playout, read_file, replay_file
 
-    inputs, dice = Inputs(folder, seed), GAMES["dice"]
-    path = inputs.games(dice, config.replay_games)
-    read_file(dice, inputs.one_game(dice))
-    games = config.replay_games
-    for title, call in (
-        (f"replay + validate of {path.name}", lambda: replay_file(dice, path)),
-        (f"random playout of {games} games", lambda: playout(dice, games, seed)),
-    ):
-        profiler = cProfile.Profile()
-        profiler.runcall(call)
-        print(f"\nProfile: {title}, top {top} by own time\n")
-        pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(top)
+    inputs = Inputs(folder, seed)
+    sizes = config.replay_games, config.cards_games, config.kuckuck_matches
+    for game, games in zip(GAMES.values(), sizes, strict=True):
+        path = inputs.games(game, games)
+        read_file(game, inputs.one_game(game))
+        for title, call in (
+            (f"replay + validate of {path.name}", partial(replay_file, game, path)),
+            (f"random playout of {games} {game} games", partial(playout, game, games, seed)),
+        ):
+            profiler = cProfile.Profile()
+            profiler.runcall(call)
+            print(f"\nProfile: {title}, top {top} by own time\n")
+            pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(top)
 
 
 def write_tables() -> str:
@@ -111,7 +118,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--tables", action="store_true", help="print the stored runs' tables, into the README"
     )
     parser.add_argument(
-        "--profile", action="store_true", help="profile replay and playout instead of timing"
+        "--profile", action="store_true", help="profile each game's replay and playout instead"
     )
     parser.add_argument("--top", type=int, default=25, help="functions shown by --profile")
     return parser.parse_args(argv)

@@ -132,7 +132,7 @@ def _seconds(values: Sequence[float]) -> str:
 def _target(row: Mapping[str, Any]) -> str:
     if row["target"] is None:
         return ""
-    return f"{'>=' if row['kind'] == 'rate' else '<='} {row['target']:g}"
+    return f"{'>=' if row['kind'] == 'rate' else '<='} {row['target']:.3g}"
 
 
 def comparison_table(result: Result) -> str:
@@ -193,29 +193,38 @@ def figure_table(result: Result) -> str:
     return _table([*header, "warm: per CPU s", "peak RSS MB"], rows, right=(2, 3, 4, 5, 6))
 
 
+_SCALED = {"dice": ("dice", "scaling."), "cards": ("card game", "scaling.cards."),
+           "kuckuck": ("Zum Kuckuck!", "scaling.kuckuck.")}  # fmt: skip
+"""Each game's name and the prefix of its scaling figures' keys."""
+
+
 def scaling_table(result: Result) -> str:
-    """``cuckoo validate`` and ``cuckoo random`` of each size: time and peak memory."""
+    """``cuckoo validate`` and ``cuckoo random`` of each size of each game: time and peak
+    memory, and the peak over the smallest file's."""
     figures, rows = result["figures"], []
-    for command in ("validate", "random"):
-        sizes = [k for k in figures if k.startswith(f"scaling.{command}.")]
-        base = figures[sizes[0]]["runs"][0]["rss_kb"] if sizes else 0
-        for key in sizes:
-            n = key.rsplit(".", 1)[1]
-            run = figures[key]["runs"][0]
-            plies = figures.get(f"scaling.validate.{n}", {}).get("work", {}).get("counted")
-            rows.append(
-                [
-                    f"cuckoo {command}",
-                    f"{int(n):,}",
-                    "" if plies is None else f"{plies:,}",
-                    f"{run['cpu']:.2f}",
-                    f"{run['wall']:.2f}",
-                    f"{run['rss_kb'] / 1024:.1f}",
-                    f"{run['rss_kb'] / base:.2f}",
-                ]
-            )
-    header = ["command", "games", "plies", "CPU s", "wall s", "peak RSS MB", "RSS ÷ smallest's"]
-    return _table(header, rows, right=range(1, 7))
+    for name, prefix in _SCALED.values():
+        for command in ("validate", "random"):
+            sizes = [k for k in figures if k.startswith(f"{prefix}{command}.")]
+            base = figures[sizes[0]]["runs"][0]["rss_kb"] if sizes else 0
+            for key in sizes:
+                n = key.rsplit(".", 1)[1]
+                run = figures[key]["runs"][0]
+                moves = figures.get(f"{prefix}validate.{n}", {}).get("work", {}).get("counted")
+                rows.append(
+                    [
+                        f"cuckoo validate, {name}"
+                        if command == "validate"
+                        else f"cuckoo random, {name}",
+                        f"{int(n):,}",
+                        "" if moves is None else f"{moves:,}",
+                        f"{run['cpu']:.2f}",
+                        f"{run['wall']:.2f}",
+                        f"{run['rss_kb'] / 1024:.1f}",
+                        f"{run['rss_kb'] / base:.2f}",
+                    ]
+                )
+    header = ["command", "games", "moves read", "CPU s", "wall s", "peak RSS MB"]
+    return _table([*header, "RSS ÷ smallest's"], rows, right=range(1, 7))
 
 
 def perft_table(result: Result) -> str:

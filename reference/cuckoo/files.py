@@ -70,7 +70,7 @@ def lines_of(handle: BinaryIO, name: str, *, limit: int) -> Iterator[str]:
     """
     number = 0
     try:
-        while raw := _line(handle, f"{name}:{number + 1}", limit):
+        while raw := _line(handle, name, number + 1, limit):
             number += 1
             try:
                 line = raw.decode("utf-8")
@@ -97,18 +97,19 @@ _CONTINUATION: Final = bytes(range(0x80, 0xC0))
 """The bytes that go on a UTF-8 character: the others each start one."""
 
 
-def _line(handle: BinaryIO, where: str, limit: int) -> bytes:
-    """The next line of *handle* as bytes (b"" at the end), read a piece at a time, so that
-    binary data is refused at its first piece and a long line once it passes *limit*."""
+def _line(handle: BinaryIO, name: str, number: int, limit: int) -> bytes:
+    """Line *number* of *handle* as bytes (b"" at the end), read a piece at a time, so that
+    binary data is refused at its first piece and a long line once it passes *limit*.
+    (Called for every line of a file: the place of an error is only written out for one.)"""
     pieces: list[bytes] = []
     characters = 0
     while piece := handle.readline(CHUNK):
         if b"\x00" in piece:
-            raise FileProblem(f"{where}: binary data, not a record file")
+            raise FileProblem(f"{name}:{number}: binary data, not a record file")
         pieces.append(piece)
-        characters += len(piece.translate(None, _CONTINUATION))
+        characters += len(piece) if piece.isascii() else len(piece.translate(None, _CONTINUATION))
         if characters > limit:
-            raise FileProblem(f"{where}: a line longer than {limit} characters")
+            raise FileProblem(f"{name}:{number}: a line longer than {limit} characters")
         if piece.endswith(b"\n"):
             break
     return b"".join(pieces)

@@ -41,11 +41,14 @@ __all__ = [
     "Chunk",
     "Dialect",
     "Group",
+    "Moves",
     "Record",
     "RecordTransformer",
+    "Series",
     "Tail",
     "at",
     "cache_folder",
+    "concatenated",
     "load_grammar",
     "quote",
     "split_records",
@@ -454,6 +457,18 @@ Moves = tuple[tuple[Any, int], ...]
 characters from the start of the item to where the move is written."""
 
 
+_WORD: Final = re.compile(rf"[^{_WS}]+")
+"""A word of an item: what lies between white space."""
+
+
+def _moved_to(key: str, offset: int, starts: list[int]) -> int:
+    """*offset*, a place in *key* (words each set apart by one space), as a place in the
+    item whose words start at *starts*: the same characters of the same word."""
+    word = key.count(" ", 0, offset + 1)
+    begins = key.rfind(" ", 0, offset + 1) + 1
+    return starts[word] + offset - begins
+
+
 def _remember(memo: dict[str, Any], text: str, value: Any) -> Any:
     """*value*, kept in *memo* under *text* while the memo holds fewer than
     :data:`MAX_WORDS`, so that memory stays flat over any file."""
@@ -543,6 +558,28 @@ class Group:
     """The group's move, where it is written, from its parts and where they are."""
 
 
+@dataclass(frozen=True, slots=True)
+class Series:
+    """An item written as a head and a run of words, such as the card game's deal
+    ``deal Jh Js 5c 5d``, which a reading item by item reads word by word: each word with the
+    head, as an item of its own (``deal Jh``), read once and remembered; then joined.  A deal
+    of four cards out of 52 is nearly always new, a card never is."""
+
+    head: str
+    """The item's first word, in lower case (it is read in any letter case)."""
+    words: int
+    """How many words the head has, its first included (Zum Kuckuck!'s ``deal Ann``: 2)."""
+    join: Callable[[list[Moves]], Moves]
+    """The item's moves from what each word read as with the head (its moves, each placed
+    by the characters from the start of the whole item), in the order written."""
+
+
+def concatenated(parts: list[Moves]) -> Moves:
+    """The moves of a :class:`Series` whose words each write moves of their own (the card
+    game's deal: a dealt card each)."""
+    return tuple(move for part in parts for move in part)
+
+
 @dataclass(frozen=True)
 class Dialect(Generic[R]):
     """One game's notation: its grammar and tags; reading is the same for every game.
@@ -584,6 +621,8 @@ class Dialect(Generic[R]):
     """A part of move words remembered on its own; None when words are remembered whole."""
     group: Group | None = None
     """Moves written together, read part by part; None when a game has none."""
+    series: Series | None = None
+    """An item read word by word; None when a game has none."""
     setup_tags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """The tags that may be to blame for an error of a setup rule, by its ID, so that the
     message points at the tag (the one whose value it quotes, else the first given)."""
@@ -764,7 +803,10 @@ class Dialect(Generic[R]):
         """What the item *word* reads as: its :data:`Moves`, the result token it is (a
         string), :data:`_NUMBER_SEEN`, or None for anything else.  What it reads as is remembered,
         since the same moves come back game after game, in a bounded memo, so that memory
-        stays flat over any file; None is not, a record with such an item being read whole."""
+        stays flat over any file; None is not, a record with such an item being read whole,
+        nor an item read in parts (a :attr:`series`, a word with a :attr:`tail`)."""
+        if self.series is not None and (series := self._in_series(word)) is not None:
+            return series  # not remembered: its words are, the item is nearly always new
         group = self.group
         if self._number.fullmatch(word):
             value: Any = _NUMBER_SEEN
@@ -772,12 +814,34 @@ class Dialect(Generic[R]):
             value = _OPEN if word == group.open else _CLOSE
         else:
             value = self._joined(word)
-            if value is None:
-                located = self._read(word, "single")
-                value = None if located is None else tuple((m, c - 1) for m, _, c in located)
+            if value is not None:  # not remembered whole: its head and tail are, and the
+                return value  # words they make come in thousands (memory would grow)
+            located = self._read(word, "single")
+            value = None if located is None else tuple((m, c - 1) for m, _, c in located)
             if value is None:
                 value = self._read(word, "result")
         return value if value is None else _remember(self._words, word, value)
+
+    def _in_series(self, item: str) -> Moves | None:
+        """The moves of *item* read word by word as a :attr:`series`; None if it is none, or
+        only reading it whole will do (a word that is not one, the game's join refusing)."""
+        series = self.series
+        assert series is not None
+        found = [(m.start(), m[0]) for m in _WORD.finditer(item)]
+        if len(found) <= series.words + 1 or found[0][1].lower() != series.head:
+            return None
+        head = " ".join(word for _, word in found[: series.words]) + " "
+        starts = [start for start, _ in found[: series.words]]
+        parts = []
+        for at, word in found[series.words :]:
+            key = head + word
+            read = self._words.get(key) or self._word(key)
+            if read.__class__ is not tuple:
+                return None
+            parts.append(
+                tuple((move, _moved_to(key, offset, [*starts, at])) for move, offset in read)
+            )
+        return series.join(parts)
 
     def _joined(self, word: str) -> Moves | None:
         """The move of *word* from its head and its :attr:`tail`, each read once and

@@ -96,7 +96,7 @@ def test_the_tables_show_the_verdicts(speed_tables: ModuleType, result: dict[str
     assert "| start-up | 1.50 (1.50 to 1.80) | 1.50 | <= 1.5 | PASS |" in text
     assert "| no peer | - | - | >= 2 | skipped |" in text
     assert "| memory | 1.15 (1.15 to 1.15) | - | <= 1.1 | FAIL |" in text
-    assert "| cuckoo validate | 10,000 | 220,000 | 9.00 | 18.00 | 22.5 | 1.15 |" in text
+    assert "| cuckoo validate, dice | 10,000 | 220,000 | 9.00 | 18.00 | 22.5 | 1.15 |" in text
     assert "chess not installed" in text
     assert "| plies figure | 1 game, 20 plies |" in text
 

@@ -174,6 +174,7 @@ DIALECT: Final = notation.Dialect[Record](
         "CC-RULESET-PARAMS": ("Lives", "Aces", "Direction"),
     },
     items="{DEAL}(?: (?:{CARD}|{UNSEEN}))+|{CUT} {CARD}|{SHOW}(?: {CARD})+",
+    series=notation.Series("deal", 1, notation.concatenated),  # a dealt card each
 )
 
 

@@ -188,6 +188,13 @@ def _together(plays: list[Located]) -> Located:
     return Together(tuple(p for p, _, _ in plays)), first[1], first[2] - 1
 
 
+def _hand(parts: list[notation.Moves]) -> notation.Moves:
+    """A player's deal read card by card (``deal Ann 9``, ``deal Ann 38``, ...) as one hand,
+    placed where the deal is written (the reading item by item, notation.Series)."""
+    ((first, at),) = parts[0]
+    return ((Hand(first.player, tuple(n for ((hand, _),) in parts for n in hand.numbers)), at),)
+
+
 def _number(token: Token) -> int:
     """A card's number; more than three digits cannot be a card of the game, and a
     thousand digits should not cost a thousand digits' arithmetic."""
@@ -248,6 +255,7 @@ DIALECT: Final = notation.Dialect[Record](
     ),
     numbering="ROUND_NUMBER",
     group=notation.Group("(", ")", "play", _together),
+    series=notation.Series("deal", 2, _hand),
 )
 
 

@@ -303,15 +303,14 @@ def _play(state: State, move: Play) -> State:
             "ZK-TACTICAL-ORDER",
             lambda: f"{state.players[due]} plays next, not {name}",
         )
+    plays = list(state.plays)
+    plays[seat] = number
     if _whole(number) and number in state.hands[seat]:
         hands = list(state.hands)
         hands[seat] = hands[seat] - {number}
-        after = changed(state, hands=tuple(hands))
+        after = changed(state, hands=tuple(hands), plays=tuple(plays))
     else:
-        after = _reveal(state, seat, number)
-    plays = list(after.plays)
-    plays[seat] = number
-    after = changed(after, plays=tuple(plays))
+        after = changed(_reveal(state, seat, number), plays=tuple(plays))
     if None in [plays[s] for s in state.active]:  # someone still in has yet to choose
         return after
     return _resolve(after)

@@ -46,7 +46,7 @@ class Setup:
     the table saw them taken; empty to count them from the dealt cards."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class State:
     """A position: the hands, nests, cockatoo cards and scores, and what happens next."""
 
@@ -93,6 +93,52 @@ class State:
     they are counted from the cards."""
     unseen: tuple[int, ...] = ()
     """ZK-PARTIAL-PLAY: how many cards of each seat's hand in this cycle nobody has seen."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: tuple[str, ...],
+        dealt: tuple[tuple[int, ...], ...],
+        step: Step,
+        cycle: int = 0,
+        round: int = 0,
+        hands: tuple[frozenset[int], ...] = (),
+        counts: tuple[int, ...] = (),
+        cockatoos: tuple[int, ...] = (),
+        nests: tuple[tuple[int, ...], ...] = (),
+        pile: tuple[int, ...] = (),
+        shown: tuple[int, int] | None = None,
+        out: frozenset[Seat] = frozenset(),
+        played: tuple[tuple[int, ...], ...] = (),
+        plays: tuple[int | None, ...] = (),
+        starter: Seat = 0,
+        turned: tuple[Seat, ...] = (),
+        scores: tuple[tuple[int, ...], ...] = (),
+        given: tuple[int, ...] = (),
+        unseen: tuple[int, ...] = (),
+    ) -> None:
+        # What the dataclass would generate, written out: compiled (see setup.py), it is
+        # compiled too, and a match makes a state for every card (as the dice state's).
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "dealt", dealt)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "cycle", cycle)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "cockatoos", cockatoos)
+        object.__setattr__(self, "nests", nests)
+        object.__setattr__(self, "pile", pile)
+        object.__setattr__(self, "shown", shown)
+        object.__setattr__(self, "out", out)
+        object.__setattr__(self, "played", played)
+        object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "starter", starter)
+        object.__setattr__(self, "turned", turned)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "given", given)
+        object.__setattr__(self, "unseen", unseen)
 
     @property
     def active(self) -> tuple[Seat, ...]:
