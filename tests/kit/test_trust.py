@@ -395,6 +395,27 @@ def test_shrinking_gives_up_on_an_engine_that_times_out() -> None:
     assert engine.timeouts <= 1 + SHRINK_TIMEOUTS
 
 
+def test_shrinking_gives_up_when_the_engine_times_out_while_a_game_is_replayed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a loaded machine the engine can time out in the middle of hypothesis's search,
+    after a shorter game was found: the search is then inconsistent (hypothesis says
+    "flaky"), and the game found at first is shown, not a traceback."""
+    found = differential_module.Disagreement("new cuckoo", ("a", "b", "c"), "differs")
+
+    class Slow:
+        timeouts = 0
+
+    slow = Slow()
+
+    def play_then_time_out(*_: object) -> differential_module.Disagreement:
+        slow.timeouts += SHRINK_TIMEOUTS  # every game after the first times out
+        return found
+
+    monkeypatch.setattr(differential_module, "play", play_then_time_out)
+    assert _shrink(slow, found, [1, 2, 3]) == found  # type: ignore[arg-type]
+
+
 # -- 6, 7. files and options ----------------------------------------------------------------
 
 
