@@ -302,12 +302,72 @@ def tables(result: Result) -> str:
     return "\n\n".join(parts)
 
 
+_GAMES = {"dice": "dice", "cards": "card game", "kuckuck": "Zum Kuckuck!"}
+"""Each game's key in a run's figures, and its name in a table."""
+
+
+def _median_ratio(result: Result, ours: str, other: str) -> str:
+    """The judged median of the comparison of *ours* with *other*, or ``-``."""
+    for row, judged in zip(result["comparisons"], judge(result), strict=True):
+        if (row["ours"], row["other"]) == (ours, other) and judged["median"] is not None:
+            return f"{judged['median']:.2f}"
+    return "-"
+
+
+def _figure(result: Result | None, key: str) -> Mapping[str, Any] | None:
+    """A run's figure, or None when the run or the figure is missing."""
+    return result["figures"].get(key) if result else None
+
+
+def _rate_of(result: Result | None, key: str) -> str:
+    """A figure's median rate per CPU second, its number alone, or ``-``."""
+    found = _figure(result, key)
+    return _per_second(found, "cpu").split(" ")[0] if found else "-"
+
+
+def by_game_table(runs: Mapping[str, Result]) -> str:
+    """``validate`` of each game, whole process, in both builds beside both peers: engine
+    moves (a chess ply) per CPU second, and the ratios each build is judged on."""
+    pure, compiled = runs.get("pure Python"), runs.get("compiled")
+    rows = []
+    for key, name in _GAMES.items():
+        pair = (f"{key}.validate", f"chess.validate.{key}")
+        rows.append(
+            [
+                f"{name}: {_work(work) if (work := _figure(pure, pair[0])) else '-'}",
+                _rate_of(pure, pair[0]),
+                _rate_of(compiled, pair[0]),
+                _rate_of(pure, pair[1]),
+                _rate_of(pure, f"pgn-extract.validate.{key}"),
+                _median_ratio(pure, *pair) if pure else "-",
+                _median_ratio(compiled, *pair) if compiled else "-",
+                _median_ratio(compiled, pair[0], f"pgn-extract.validate.{key}")
+                if compiled
+                else "-",
+            ]
+        )
+    header = ["validate, whole process", "pure", "compiled", "python-chess", "pgn-extract (C)"]
+    ratios = ["pure ÷ chess", "compiled ÷ chess", "compiled ÷ pgn-extract"]
+    return _table([*header, *ratios], rows, right=(1, 2, 3, 4, 5, 6, 7))
+
+
 def stored_tables() -> str:
-    """The tables of every stored run, a heading naming each build."""
+    """The tables of every stored run, a heading naming each build, after a table of each
+    game's validate in both builds (moves per CPU second; each ratio the median of its
+    build's run)."""
+    runs = {build: load(path) for build, path in STORED.items() if path.exists()}
+    summary = (
+        "### Each game, both builds\n\nEngine moves (python-chess and pgn-extract: plies) "
+        "per CPU second of `validate`, whole process; the peers' figures are those of the "
+        "pure build's run, and each ratio is the median of the runs that took turns in its "
+        f"build's run.\n\n{by_game_table(runs)}"
+    )
     return "\n\n".join(
-        f"### {build[0].upper()}{build[1:]} build\n\n{tables(load(path))}"
-        for build, path in STORED.items()
-        if path.exists()
+        [summary]
+        + [
+            f"### {build[0].upper()}{build[1:]} build\n\n{tables(run)}"
+            for build, run in runs.items()
+        ]
     )
 
 

@@ -118,3 +118,30 @@ def test_the_readme_block_needs_its_markers(speed_tables: ModuleType) -> None:
 
 def test_the_docs_page_shows_the_stored_run() -> None:
     assert "```{cuckoo-speed}" in (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+
+
+def test_the_by_game_table_takes_each_build_from_its_own_run(speed_tables: ModuleType) -> None:
+    """The compiled column and ratio come from the compiled run, the peers from the pure
+    run's; a game or build missing is a dash, not a number from elsewhere."""
+    work = {"games": 10, "plies": 1000}
+
+    def run(ours_cpu: float) -> dict[str, Any]:
+        return {
+            "figures": {
+                "dice.validate": _figure("plies", work, [ours_cpu] * 3),
+                "chess.validate.dice": _figure("plies", work, [2.0] * 3),
+                "pgn-extract.validate.dice": _figure("plies", work, [0.1] * 3),
+            },
+            "comparisons": [
+                _row("a", "dice.validate", "chess.validate.dice", "rate", 1.0),
+                _row("b", "dice.validate", "pgn-extract.validate.dice", "rate", None),
+            ],
+        }
+
+    table = speed_tables.by_game_table({"pure Python": run(1.0), "compiled": run(0.5)})
+    dice = next(line for line in table.splitlines() if line.startswith("| dice"))
+    assert (
+        dice
+        == "| dice: 10 games, 1,000 plies | 1,000 | 2,000 | 500 | 10,000 | 2.00 | 4.00 | 0.20 |"
+    )
+    assert "| card game: - | - | - | - | - | - | - | - |" in table
