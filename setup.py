@@ -15,6 +15,7 @@ from setuptools import setup
 
 COMPILED = (
     "files",
+    "reading",
     "dice/faces",
     "dice/geometry",
     "dice/moves",
@@ -38,8 +39,9 @@ COMPILED = (
     "kuckuck/rules",
     "kuckuck/playout",
 )
-"""The modules a replay or a playout of each game spends its time in: the engines, not the
-notation (its time goes to the Lark parser, which stays Python)."""
+"""The modules a replay or a playout of each game spends its time in: the engines, and the
+loops that read records (``reading``); the rest of the notation stays Python (its time goes
+to the Lark parser and to a few calls per record)."""
 
 
 def extensions() -> list[object]:

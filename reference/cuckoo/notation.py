@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import io
 import json
 import os
 import re
@@ -34,7 +33,9 @@ from lark import (
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
+from . import reading
 from .errors import CuckooError, NotationError, shown
+from .reading import quote, unquote
 
 __all__ = [
     "MAX_RECORD_CHARS",
@@ -243,83 +244,10 @@ class Chunk:
 
 
 def split_records(lines: Iterable[str], *, rule: str) -> Iterator[Chunk]:
-    """Cut a stream of lines into records: a tag line after movetext starts a new one.
-
-    Comments are tracked, so a ``[`` inside a multi-line comment starts nothing; a brace
-    inside a quoted value (a tag's) opens no comment.  A record is gathered as one text, not
-    a list of its lines: a stream of millions of short lines (``yes``) costs its characters,
-    not a Python string each.
-    """
-    buffer = io.StringIO()
-    start, size, index = 1, 0, 0
-    inside = seen_moves = False
-    for number, line in enumerate(lines, 1):
-        stripped = line.lstrip()
-        if not inside and stripped.startswith("[") and seen_moves:
-            index += 1
-            yield Chunk(buffer.getvalue(), start, index)
-            buffer, start, size, seen_moves = io.StringIO(), number, 0, False
-        if not size and not stripped:
-            start = number + 1
-            continue
-        size += len(line)
-        if size > MAX_RECORD_CHARS:
-            raise NotationError(
-                f"a record longer than {MAX_RECORD_CHARS} characters",
-                line=start,
-                rule=rule,
-            )
-        buffer.write(line)
-        was_inside = inside
-        if "}" in line if inside else "{" in line:
-            inside = _in_comment(line, inside)
-        if not was_inside and stripped and not stripped.startswith("["):
-            seen_moves = True
-    if (text := buffer.getvalue()).strip():
-        yield Chunk(text, start, index + 1)
-
-
-_OPENING: Final = re.compile(r'"(?:\\.|[^"\\])*"?|(\{)')
-"""Outside a comment: a quoted value, stepped over whole, or the brace that opens a
-comment (group 1)."""
-
-
-def _in_comment(line: str, inside: bool) -> bool:
-    """Whether a comment is open at the end of *line*, given whether one was at its start.
-
-    Comments do not nest (the grammars' ``COMMENT``: the first ``}`` ends one)."""
-    at = 0
-    while True:
-        if inside:
-            at = line.find("}", at) + 1
-            if at == 0:
-                return True
-            inside = False
-        else:
-            found = next((m for m in _OPENING.finditer(line, at) if m[1]), None)
-            if found is None:
-                return False
-            inside, at = True, found.end()
-
-
-def quote(value: str) -> str:
-    """A tag value as the canonical form writes it."""
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def unquote(token: str) -> str:
-    """The inverse of :func:`quote`."""
-    body = token[1:-1]
-    if "\\" not in body:
-        return body
-    out, escaped = [], False
-    for ch in body:
-        if escaped or ch != "\\":
-            out.append(ch)
-            escaped = False
-        else:
-            escaped = True
-    return "".join(out)
+    """Cut a stream of lines into records (:func:`.reading.records`): a tag line after
+    movetext starts a new one; a record longer than :data:`MAX_RECORD_CHARS` is refused."""
+    for text, line, index in reading.records(lines, rule, MAX_RECORD_CHARS):
+        yield Chunk(text, line, index)
 
 
 _END: Final = "the end of the record"
@@ -432,18 +360,14 @@ class Record:
 Located = tuple[Any, int, int]
 """A move value with the line and column where it was written."""
 
-_WS: Final = " \t\f\r\n"
-"""White space as the grammars ignore it (``common.WS``); Python's ``str.split`` and ``\\s``
-take more, such as a no-break space, which a record may not hold between its words."""
+_WS: Final = reading.WS
 _BLANK: Final = rf"[{_WS}]+"
 """White space between the parts of one item, which the reading item by item keeps on one
 line (the file's lines are cut apart first)."""
 _UNSEEN: Final = object()
-_NUMBER_SEEN: Final = object()
-"""What a move number reads as in the memo of items: nothing to keep, but no error."""
-_OPEN: Final = object()
-_CLOSE: Final = object()
-"""What the marks of a :class:`Group` read as in the memo of items."""
+_NUMBER_SEEN: Final = reading.NUMBER_SEEN
+_OPEN: Final = reading.OPEN
+_CLOSE: Final = reading.CLOSE
 MAX_WORDS: Final = 20_000
 """The most distinct items a dialect remembers (a few hundred kilobytes)."""
 
@@ -705,56 +629,16 @@ class Dialect(Generic[R]):
         if self.items is None:
             return None
         lines = text.split("\n")
-        at = 0
-        while at < len(lines) and (not lines[at].strip(_WS) or lines[at].lstrip(_WS)[:1] == "["):
-            at += 1
-        if any("{" in line for line in lines[at:]):  # a comment (a tag value may hold "{")
+        head = reading.header(lines, self._tag)
+        if head is None:
             return None
-        tags: list[tuple[str, str]] = []
-        for line in lines[:at]:
-            if not self._tag_line(line, tags):
-                return None
-        moves: list[Any] = []
-        spans: list[tuple[int, int]] = []
-        numbers: list[Number] = []
-        token = None
-        group: list[Located] | None = None  # the parts of a group begun and not ended
-        memo, item = self._words, self._item
-        for number in range(at, len(lines)):
-            for match in item.finditer(lines[number]):
-                if token is not None:
-                    return None
-                if group is not None:  # a group's parts, up to its closing mark
-                    assert self.group is not None
-                    if match[0] != self.group.close:
-                        part = self._part(match[0])
-                        if part is None:
-                            return None
-                        group.append((part[0], number + 1, match.start() + 1 + part[1]))
-                        continue
-                    if not group:
-                        return None
-                    move, row, column = self.group.join(group)
-                    moves.append(move)
-                    spans.append((row, column))
-                    group = None
-                    continue
-                value = memo.get(match[0]) or self._word(match[0])
-                if value.__class__ is tuple:  # the moves of the item: the common case
-                    start = match.start() + 1
-                    for move, offset in value:
-                        moves.append(move)
-                        spans.append((number + 1, start + offset))
-                elif value is _OPEN:
-                    group = []
-                elif value is None or value is _CLOSE:
-                    return None
-                elif value is _NUMBER_SEEN:
-                    numbers.append((match[0], len(moves), number + 1, match.start() + 1))
-                else:
-                    token = str(value)
-        if token is None or group is not None:
+        tags, first = head
+        items = reading.movetext(
+            lines, first, self._item, self._words, self._word, self.group, self._part
+        )
+        if items is None:
             return None
+        moves, spans, numbers, token = items
         return tags, moves, spans, [], token, numbers
 
     @cached_property
@@ -786,18 +670,6 @@ class Dialect(Generic[R]):
             self.parser.get_terminal(t).pattern.to_regexp() for t in ("TAG_NAME", "TAG_VALUE", "WS")
         )
         return re.compile(rf"(?:{space})?\[(?:{space})?({name})(?:{space})?({value})(?:{space})?\]")
-
-    def _tag_line(self, line: str, tags: list[tuple[str, str]]) -> bool:
-        """Add the tag pairs of *line* to *tags*; False if the line is anything else."""
-        end = len(line.rstrip(_WS))
-        at = 0
-        while at < end:
-            found = self._tag.match(line, at)
-            if found is None:
-                return False
-            tags.append((found[1], unquote(found[2])))
-            at = found.end()
-        return True
 
     def _word(self, word: str) -> Any:
         """What the item *word* reads as: its :data:`Moves`, the result token it is (a
@@ -938,17 +810,12 @@ class Dialect(Generic[R]):
                 break
             at, end = 0, len(line.rstrip(_WS))
             while at < end and (found := self._tag.match(line, at)) is not None:
-                if self._key(found[1]) == name:
+                if reading.tag_name(self._names, found[1]) == name:
                     nth -= 1
                     if nth == 0:
                         return {"line": chunk.line + number, "column": line.index("[", at) + 1}
                 at = found.end()
         return {"line": chunk.line}
-
-    def _key(self, name: str) -> str:
-        """The canonical name of the tag written *name*."""
-        names = self._names
-        return names.get(name) or names.get(name.lower(), name)
 
     @staticmethod
     def _moved(error: NotationError, chunk: Chunk, source: str | None) -> CuckooError:
@@ -960,18 +827,16 @@ class Dialect(Generic[R]):
         """Canonical names, values and order; a tag missing, or given twice where the game's
         rule allows it once, is refused."""
         rule = f"{self.prefix}-NOTATION-TAGS"
-        named: dict[str, list[str]] = {}
-        for name, value in tags:
-            key = self._key(name)
-            if key in named and (self.once is None or key in self.once):
-                raise NotationError(
-                    f"tag {key} is given twice",
-                    rule=rule,
-                    source=source,
-                    **self._place(chunk, key, 2),
-                )
-            canonical = self.canonical_value(key, value) if key in self._rank else value
-            named.setdefault(key, []).append(canonical)
+        named, twice = reading.named_tags(
+            tags, self._names, self._rank, self.canonical_value, self.once
+        )
+        if twice is not None:
+            raise NotationError(
+                f"tag {twice} is given twice",
+                rule=rule,
+                source=source,
+                **self._place(chunk, twice, 2),
+            )
         for key in self.required:
             if key not in named:
                 raise NotationError(
@@ -984,13 +849,9 @@ class Dialect(Generic[R]):
                 source=source,
                 **self._place(chunk, "Game"),
             )
-        return tuple(self._in_order((k, v) for k, values in named.items() for v in values))
-
-    def _in_order(self, tags: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
-        """*tags* in canonical order: the known ones as the roster lists them, then the
-        others as given (a repeated free tag keeps its values in their order)."""
-        rank, last = self._rank, len(self._rank)
-        return sorted(tags, key=lambda tag: rank.get(tag[0], last))
+        return tuple(
+            reading.in_order(((k, v) for k, values in named.items() for v in values), self._rank)
+        )
 
     @cached_property
     def _rank(self) -> dict[str, int]:
@@ -1005,4 +866,4 @@ class Dialect(Generic[R]):
     def tag_lines(self, record: Record) -> list[str]:
         """The canonical tag lines, with the Result tag equal to the result token."""
         tags = [(k, v) for k, v in record.tags if k != "Result"] + [("Result", record.result)]
-        return [f"[{name} {quote(value)}]" for name, value in self._in_order(tags)]
+        return [f"[{name} {quote(value)}]" for name, value in reading.in_order(tags, self._rank)]

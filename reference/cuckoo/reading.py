@@ -1,0 +1,227 @@
+"""The loops that read a file of records, line by line and item by item, for every game.
+
+They are what reading a file spends its time in, apart from the engines; here they are
+plain functions on strings, lists and regular expressions, so that the compiled build
+compiles them (``notation``, whose dataclasses hold ``field()``s, mypyc cannot).  The
+dialect of each game (``notation.Dialect``) gives them its patterns, memo and readers.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Final
+
+from .errors import NotationError
+
+WS: Final = " \t\f\r\n"
+"""White space as the grammars ignore it (``common.WS``); Python's ``str.split`` and ``\\s``
+take more, such as a no-break space, which a record may not hold between its words."""
+NUMBER_SEEN: Final = object()
+"""What a move number reads as in the memo of items: nothing to keep, but no error."""
+OPEN: Final = object()
+CLOSE: Final = object()
+"""What the marks of a group (``notation.Group``) read as in the memo of items."""
+
+Items = tuple[list[Any], list[tuple[int, int]], list[tuple[str, int, int, int]], str]
+"""The movetext of a record as read item by item: moves, their lines and columns, the move
+numbers written (``notation.Number``) and the result token; lines counted from 1 at the
+record's first."""
+
+
+def records(lines: Iterable[str], rule: str, limit: int) -> Iterator[tuple[str, int, int]]:
+    """Cut a stream of lines into records, each as its text, first line and 1-based index:
+    a tag line after movetext starts a new one.
+
+    Comments are tracked, so a ``[`` inside a multi-line comment starts nothing; a brace
+    inside a quoted value (a tag's) opens no comment.  A record is gathered as one text, not
+    a list of its lines: a stream of millions of short lines (``yes``) costs its characters,
+    not a Python string each.
+
+    :raises NotationError: under *rule* for a record longer than *limit* characters.
+    """
+    buffer = io.StringIO()
+    start, size, index = 1, 0, 0
+    inside = seen_moves = False
+    for number, line in enumerate(lines, 1):
+        stripped = line.lstrip()
+        if not inside and stripped.startswith("[") and seen_moves:
+            index += 1
+            yield buffer.getvalue(), start, index
+            buffer, start, size, seen_moves = io.StringIO(), number, 0, False
+        if not size and not stripped:
+            start = number + 1
+            continue
+        size += len(line)
+        if size > limit:
+            raise NotationError(f"a record longer than {limit} characters", line=start, rule=rule)
+        buffer.write(line)
+        was_inside = inside
+        if "}" in line if inside else "{" in line:
+            inside = in_comment(line, inside)
+        if not was_inside and stripped and not stripped.startswith("["):
+            seen_moves = True
+    text = buffer.getvalue()
+    if text.strip():
+        yield text, start, index + 1
+
+
+_OPENING: Final = re.compile(r'"(?:\\.|[^"\\])*"?|(\{)')
+"""Outside a comment: a quoted value, stepped over whole, or the brace that opens a
+comment (group 1)."""
+
+
+def in_comment(line: str, inside: bool) -> bool:
+    """Whether a comment is open at the end of *line*, given whether one was at its start.
+
+    Comments do not nest (the grammars' ``COMMENT``: the first ``}`` ends one)."""
+    at = 0
+    while True:
+        if inside:
+            at = line.find("}", at) + 1
+            if at == 0:
+                return True
+            inside = False
+        else:
+            found = next((m for m in _OPENING.finditer(line, at) if m[1]), None)
+            if found is None:
+                return False
+            inside, at = True, found.end()
+
+
+def quote(value: str) -> str:
+    """A tag value as the canonical form writes it."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def unquote(token: str) -> str:
+    """The inverse of :func:`quote`."""
+    body = token[1:-1]
+    if "\\" not in body:
+        return body
+    out, escaped = [], False
+    for ch in body:
+        if escaped or ch != "\\":
+            out.append(ch)
+            escaped = False
+        else:
+            escaped = True
+    return "".join(out)
+
+
+def header(lines: list[str], tag: re.Pattern[str]) -> tuple[list[tuple[str, str]], int] | None:
+    """The tag pairs of a record's lines, as written, and the index of its first line of
+    movetext; None when only the full parse will do: a line among the tags that is not tag
+    pairs, or a comment in the movetext (a tag value may hold ``{``).
+
+    *tag* is one tag pair with white space around it, its name and value its groups."""
+    at = 0
+    while at < len(lines) and (not lines[at].strip(WS) or lines[at].lstrip(WS)[:1] == "["):
+        at += 1
+    if any("{" in line for line in lines[at:]):
+        return None
+    tags: list[tuple[str, str]] = []
+    for line in lines[:at]:
+        end = len(line.rstrip(WS))
+        place = 0
+        while place < end:
+            found = tag.match(line, place)
+            if found is None:
+                return None
+            tags.append((found[1], unquote(found[2])))
+            place = found.end()
+    return tags, at
+
+
+def movetext(
+    lines: list[str],
+    first: int,
+    item: re.Pattern[str],
+    memo: dict[str, Any],
+    word: Callable[[str], Any],
+    group: Any,
+    part: Callable[[str], tuple[Any, int] | None],
+) -> Items | None:
+    """The movetext of a record, *lines* from index *first*, read item by item; None when
+    only the full parse will do (anything unusual).
+
+    *item* finds the items of a line; what an item reads as comes from *memo*, else from
+    *word* (moves, a result token, :data:`NUMBER_SEEN`, :data:`OPEN`, :data:`CLOSE` or
+    None).  Between the marks of *group* (a ``notation.Group``, or None for a game without
+    groups) each item is a part, read by *part* as a move and the characters from the
+    item's start to where it is written, and the group's ``join`` makes the move.
+    """
+    moves: list[Any] = []
+    spans: list[tuple[int, int]] = []
+    numbers: list[tuple[str, int, int, int]] = []
+    token: str | None = None
+    parts: list[tuple[Any, int, int]] | None = None  # the parts of a group begun, not ended
+    for number in range(first, len(lines)):
+        for match in item.finditer(lines[number]):
+            text = match[0]
+            if token is not None:
+                return None
+            if parts is not None:  # a group's parts, up to its closing mark
+                if text != group.close:
+                    read = part(text)
+                    if read is None:
+                        return None
+                    parts.append((read[0], number + 1, match.start() + 1 + read[1]))
+                    continue
+                if not parts:
+                    return None
+                move, row, column = group.join(parts)
+                moves.append(move)
+                spans.append((row, column))
+                parts = None
+                continue
+            value = memo.get(text) or word(text)
+            if type(value) is tuple:  # the moves of the item: the common case
+                start = match.start() + 1
+                for move, offset in value:
+                    moves.append(move)
+                    spans.append((number + 1, start + offset))
+            elif value is OPEN:
+                parts = []
+            elif value is None or value is CLOSE:
+                return None
+            elif value is NUMBER_SEEN:
+                numbers.append((text, len(moves), number + 1, match.start() + 1))
+            else:
+                token = str(value)
+    if token is None or parts is not None:
+        return None
+    return moves, spans, numbers, token
+
+
+def tag_name(names: dict[str, str], name: str) -> str:
+    """The canonical name of the tag written *name*, by *names*: a known tag's canonical
+    name by its name as canonical or in lower case; any other tag's as written."""
+    return names.get(name) or names.get(name.lower(), name)
+
+
+def named_tags(
+    tags: list[tuple[str, str]],
+    names: dict[str, str],
+    known: dict[str, int],
+    canonical: Callable[[str, str], str],
+    once: frozenset[str] | None,
+) -> tuple[dict[str, list[str]], str | None]:
+    """Each tag's values by its canonical name (:func:`tag_name`), in the order given, a
+    *known* tag's made canonical by *canonical*; with the first name given twice where *once*
+    allows a tag once (None: every tag), where reading stopped, or None."""
+    named: dict[str, list[str]] = {}
+    for name, value in tags:
+        key = tag_name(names, name)
+        if key in named and (once is None or key in once):
+            return named, key
+        named.setdefault(key, []).append(canonical(key, value) if key in known else value)
+    return named, None
+
+
+def in_order(tags: Iterable[tuple[str, str]], rank: dict[str, int]) -> list[tuple[str, str]]:
+    """*tags* in canonical order: the known ones by their *rank*, then the others as given
+    (a repeated free tag keeps its values in their order)."""
+    last = len(rank)
+    return sorted(tags, key=lambda tag: rank.get(tag[0], last))
