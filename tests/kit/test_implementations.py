@@ -180,6 +180,16 @@ def test_the_openspiel_binding_gives_the_stored_verdicts(tmp_path: Path) -> None
     assert stored.differences(RUNS["openspiel"], new) == []
 
 
+def _failed_with(flaw: str, game: str, tmp_path: Path) -> list[dict[str, Any]]:
+    """The cases that fail when the OpenSpiel engine runs *flaw* (Python that breaks the
+    binding, then serves); the run itself must fail."""
+    path = tmp_path / "run.json"
+    engine = f"{PYTHON} -c {shlex.quote(flaw)}"
+    assert main(["conform", "--engine", engine, "--game", game, "--report", str(path)]) == 1
+    cases = json.loads(path.read_text(encoding="utf-8"))["cases"]
+    return [c for c in cases if c["outcome"] == "fail"]
+
+
 @needs_pyspiel
 def test_a_binding_that_misses_a_legal_action_fails_and_is_not_skipped(tmp_path: Path) -> None:
     """No swap among the card game's legal actions: the cases that swap fail (the reference
@@ -189,14 +199,7 @@ def test_a_binding_that_misses_a_legal_action_fails_and_is_not_skipped(tmp_path:
         "cards.CuckooCardsState._legal_actions = lambda s, p: [a for a in legal(s, p) if a != 1]; "
         "from cuckoo.conformance.openspiel import main; main()"
     )
-    path = tmp_path / "run.json"
-    engine = f"{PYTHON} -c {shlex.quote(flaw)}"
-    assert (
-        main(["conform", "--engine", engine, "--game", "cuckoo-cards", "--report", str(path)]) == 1
-    )
-    failed = [
-        c for c in json.loads(path.read_text(encoding="utf-8"))["cases"] if c["outcome"] == "fail"
-    ]
+    failed = _failed_with(flaw, "cuckoo-cards", tmp_path)
     assert len(failed) == 5 and all("'swap'" in c["problem"] for c in failed)
 
 
@@ -216,13 +219,7 @@ def test_a_binding_that_raises_an_engine_error_fails_and_is_not_skipped(tmp_path
         "dice.CuckooDiceState._apply_action = refuse\n"
         "from cuckoo.conformance.openspiel import main; main()"
     )
-    path = tmp_path / "run.json"
-    engine = f"{PYTHON} -c {shlex.quote(flaw)}"
-    assert (
-        main(["conform", "--engine", engine, "--game", "cuckoo-dice", "--report", str(path)]) == 1
-    )
-    cases = json.loads(path.read_text(encoding="utf-8"))["cases"]
-    failed = [c for c in cases if c["outcome"] == "fail"]
+    failed = _failed_with(flaw, "cuckoo-dice", tmp_path)
     assert failed and all("refuses" in c["problem"] for c in failed)
 
 
