@@ -234,3 +234,33 @@ def test_the_openspiel_engine_without_pyspiel_says_what_it_needs() -> None:
     assert done.stderr == (
         "cuckoo: the OpenSpiel engine needs the openspiel extra: pip install '.[openspiel]'\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('{"x":', "not JSON"),
+        ('{"schema": "other"}', "not a report of schema"),
+    ],
+)
+def test_a_file_that_is_not_a_report_is_refused_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, says: str
+) -> None:
+    """The page, a rendering and the stored-run check: one line naming the file, exit 2,
+    and nothing written."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(text, encoding="utf-8")
+    page = tmp_path / "page.md"
+    assert results.main(["page", str(bad), "--output", str(page)]) == 2
+    assert results.main([str(bad), "--badge"]) == 2
+    assert stored.main(["same", str(bad), str(bad)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 3 and all(f"{bad}: {says}" in line for line in lines)
+    assert not page.exists()
+
+
+def test_a_report_that_never_ends_is_refused_not_waited_for(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert results.main(["/dev/zero", "--markdown"]) == 2
+    assert "/dev/zero: larger than 64,000,000 bytes" in capsys.readouterr().err

@@ -17,6 +17,8 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from ..files import atomic_write
+from .engine import read_bounded
 from .protocol import PROTOCOL
 
 if TYPE_CHECKING:
@@ -286,13 +288,21 @@ def matrix(reports: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _read(path: Path) -> dict[str, Any]:
-    """A stored report.
+MAX_REPORT: Final = 64_000_000
+"""The largest report read, in bytes (a run of every case is well under a megabyte)."""
 
-    :raises ValueError: for a file that is not JSON or not a report of this schema
-        (:class:`OSError` as ``open``).
+
+def read_report(path: Path) -> dict[str, Any]:
+    """A report written by ``conform --report``, read at most :data:`MAX_REPORT` bytes of,
+    so that a file that never ends (``/dev/zero``) is refused, not waited for.
+
+    :raises ValueError: for a file too large, not JSON or not a report of this schema,
+        each naming the file (:class:`OSError` as ``open``).
     """
-    data = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        data = json.loads(read_bounded(path, MAX_REPORT))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path}: not JSON ({error})") from None
     if not isinstance(data, dict) or data.get("schema") != REPORT_SCHEMA:
         raise ValueError(f"{path}: not a report of schema {REPORT_SCHEMA!r}")
     return data
@@ -301,7 +311,7 @@ def _read(path: Path) -> dict[str, Any]:
 def stored(extra: tuple[Path, ...] = ()) -> dict[str, dict[str, Any]]:
     """The stored runs, by implementation name (the file's stem), and the reports *extra*
     beside them (one of the same name takes the stored one's place)."""
-    return {path.stem: _read(path) for path in (*sorted(STORED.glob("*.json")), *extra)}
+    return {path.stem: read_report(path) for path in (*sorted(STORED.glob("*.json")), *extra)}
 
 
 def _page(argv: list[str]) -> int:
@@ -320,7 +330,12 @@ def _page(argv: list[str]) -> int:
     except (OSError, ValueError) as error:
         print(f"cuckoo: cannot read a report: {error}", file=sys.stderr)
         return 2
-    output.write_text(page, encoding="utf-8")
+    try:
+        with atomic_write(output) as handle:
+            handle.write(page)
+    except OSError as error:
+        print(f"cuckoo: cannot write {output}: {error}", file=sys.stderr)
+        return 2
     print(f"wrote {output}")
     return 0
 
@@ -337,12 +352,9 @@ def main(argv: list[str]) -> int:
         print(usage, file=sys.stderr)
         return 2
     try:
-        data = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+        data = read_report(Path(argv[0]))
     except (OSError, ValueError) as error:
-        print(f"cuckoo: cannot read {argv[0]}: {error}", file=sys.stderr)
-        return 2
-    if not isinstance(data, dict) or data.get("schema") != REPORT_SCHEMA:
-        print(f"cuckoo: {argv[0]}: not a report of schema {REPORT_SCHEMA!r}", file=sys.stderr)
+        print(f"cuckoo: cannot read a report: {error}", file=sys.stderr)
         return 2
     sys.stdout.write(forms[argv[1]](data))
     return 0

@@ -124,7 +124,11 @@ def main(argv: list[str]) -> int:
     """``reference``, ``openspiel`` or ``compiled [--engine COMMAND]``: run and store;
     ``same STORED NEW``: 0 when the verdicts agree, else 1 and the differences."""
     if argv[:1] == ["same"] and len(argv) == 3:
-        stored, new = (json.loads(Path(p).read_text(encoding="utf-8")) for p in argv[1:])
+        try:
+            stored, new = (results.read_report(Path(p)) for p in argv[1:])
+        except (OSError, ValueError) as error:
+            print(f"cuckoo: cannot read a report: {error}", file=sys.stderr)
+            return 2
         lines = differences(stored, new)
         for line in lines:
             print(line)
