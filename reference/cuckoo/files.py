@@ -29,6 +29,7 @@ __all__ = [
     "hold_signals",
     "lines_of",
     "open_lines",
+    "read_bounded",
     "session_lock",
     "terminate_cleanly",
 ]
@@ -301,3 +302,19 @@ def terminate_cleanly() -> None:
     for name in ("SIGTERM", "SIGHUP"):  # Windows has no SIGHUP
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), stop)
+
+
+def read_bounded(path: Path, limit: int) -> str:
+    """The text of *path*, refused beyond *limit* bytes, so that a file that never ends
+    (``/dev/zero``) costs a bounded read.
+
+    :raises ValueError: for a file too large or not UTF-8 (:class:`OSError` as ``open``).
+    """
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"{shown(str(path))}: larger than {limit:,} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{shown(str(path))}: not UTF-8 text (byte {error.start})") from None

@@ -18,10 +18,7 @@ import signal
 import subprocess
 import time
 from contextlib import suppress
-from pathlib import Path
 from typing import Any, Final
-
-from ..errors import shown
 
 MAX_ANSWER: Final = 4_000_000
 """The longest answer line read from an engine, in bytes."""
@@ -174,19 +171,3 @@ def chance_pairs(text: str) -> dict[str, str]:
     if any(len(pair) != 2 for pair in pairs):
         raise EngineFailure(f"a chance answer needs OUTCOME=P words: {quote(text)}")
     return dict(pairs)
-
-
-def read_bounded(path: Path, limit: int) -> str:
-    """The text of *path*, refused beyond *limit* bytes, so that a file that never ends
-    (``/dev/zero``) costs a bounded read.
-
-    :raises ValueError: for a file too large or not UTF-8 (:class:`OSError` as ``open``).
-    """
-    with open(path, "rb") as handle:
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise ValueError(f"{shown(str(path))}: larger than {limit:,} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ValueError(f"{shown(str(path))}: not UTF-8 text (byte {error.start})") from None

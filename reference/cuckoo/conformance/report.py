@@ -17,8 +17,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from ..files import atomic_write
-from .engine import read_bounded
+from ..files import atomic_write, read_bounded
 from .protocol import PROTOCOL
 
 if TYPE_CHECKING:

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..errors import shown
-from ..files import FileProblem, atomic_write, check_writable
+from ..files import FileProblem, atomic_write, check_writable, read_bounded
 from ..progress import Progress
-from .engine import Engine, EngineFailure, chance_pairs, parse_json, quote, read_bounded
+from .engine import Engine, EngineFailure, chance_pairs, parse_json, quote
 from .verdicts import Report, compare
 
 __all__ = [

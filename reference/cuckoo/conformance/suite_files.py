@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..errors import shown
-from .engine import quote, read_bounded
+from ..files import read_bounded
+from .engine import quote
 from .suite_cases import new_command
 
 SCHEMA: Final = "cuckoo-conformance/1"
