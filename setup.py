@@ -15,6 +15,8 @@ from setuptools import setup
 
 COMPILED = (
     "files",
+    "games",
+    "notation_shared",
     "reading",
     "dice/faces",
     "dice/geometry",

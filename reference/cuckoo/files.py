@@ -71,7 +71,9 @@ def lines_of(handle: BinaryIO, name: str, *, limit: int) -> Iterator[str]:
     """
     number = 0
     try:
-        while raw := _line(handle, name, number + 1, limit):
+        while raw := handle.readline(CHUNK):
+            if not raw.endswith(b"\n") or len(raw) > limit or b"\x00" in raw:
+                raw = _line(handle, name, number + 1, limit, raw)  # not one short piece
             number += 1
             try:
                 line = raw.decode("utf-8")
@@ -98,13 +100,14 @@ _CONTINUATION: Final = bytes(range(0x80, 0xC0))
 """The bytes that go on a UTF-8 character: the others each start one."""
 
 
-def _line(handle: BinaryIO, name: str, number: int, limit: int) -> bytes:
-    """Line *number* of *handle* as bytes (b"" at the end), read a piece at a time, so that
-    binary data is refused at its first piece and a long line once it passes *limit*.
-    (Called for every line of a file: the place of an error is only written out for one.)"""
+def _line(handle: BinaryIO, name: str, number: int, limit: int, piece: bytes) -> bytes:
+    """Line *number* of *handle* as bytes, from its first *piece* on, read a piece at a time,
+    so that binary data is refused at its first piece and a long line once it passes *limit*.
+    (A line that is one piece, of no more bytes than *limit* characters and no NUL, the
+    common case, never comes here: the place of an error is only written out for one.)"""
     pieces: list[bytes] = []
     characters = 0
-    while piece := handle.readline(CHUNK):
+    while piece:
         if b"\x00" in piece:
             raise FileProblem(f"{name}:{number}: binary data, not a record file")
         pieces.append(piece)
@@ -113,6 +116,7 @@ def _line(handle: BinaryIO, name: str, number: int, limit: int) -> bytes:
             raise FileProblem(f"{name}:{number}: a line longer than {limit} characters")
         if piece.endswith(b"\n"):
             break
+        piece = handle.readline(CHUNK)
     return b"".join(pieces)
 
 

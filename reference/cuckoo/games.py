@@ -196,14 +196,16 @@ def validate(chunk: Chunk, source: str | None) -> tuple[int, str | None, dict[st
         if isinstance(item, NotationError):
             raise item
         kit, record = item
-        numbered: dict[int, list[Number]] = {}
-        for number in record.numbers:  # a number after the last move numbers nothing
-            if number[1] < len(record.moves):
-                numbered.setdefault(number[1], []).append(number)
+        numbers = record.numbers  # in the order written, so by the move each stands before
+        last = len(record.moves)  # a number after the last move numbers nothing
+        at, count = 0, len(numbers)
         warnings: list[dict[str, Any]] = []
         for state in kit.replay(record):
-            if moves in numbered:
-                warnings += _misnumbered(kit, record, numbered[moves], state)
+            if at < count and numbers[at][1] == moves < last:
+                begun = at
+                while at < count and numbers[at][1] == moves:
+                    at += 1
+                warnings += _misnumbered(kit, record, numbers[begun:at], state)
             moves += 1
         notes = [_note(record, rule, what) for rule, what in kit.unchecked(record, state)]
         notes += warnings
@@ -213,7 +215,7 @@ def validate(chunk: Chunk, source: str | None) -> tuple[int, str | None, dict[st
 
 
 def _misnumbered(
-    kit: Kit, record: Record, numbers: list[Number], state: Any
+    kit: Kit, record: Record, numbers: tuple[Number, ...], state: Any
 ) -> list[dict[str, Any]]:
     """The warnings about *numbers*, written before a move made in *state*, that are not
     the number the rules give that move (``*-NOTATION-NUMBERING``)."""

@@ -373,7 +373,7 @@ MAX_WORDS: Final = 20_000
 
 Parts = tuple[list[tuple[str, str]], list[Any], list[tuple[int, int]], list[Any], str, list[Number]]
 """A record as read: tags as written, moves, their lines and columns, comments, result, and
-the move numbers written (lines counted from the record's first)."""
+the move numbers written (lines of the file)."""
 
 
 Moves = tuple[tuple[Any, int], ...]
@@ -562,11 +562,12 @@ class Dialect(Generic[R]):
         starts += [self.group.part] if self.group else []
         return load_grammar(self.game, transformer=self.transformer(), starts=tuple(starts))
 
-    def _parse(self, text: str) -> Parts:
+    def _parse(self, text: str, top: int = 1) -> Parts:
         parts: tuple[Any, ...] = self.parser.parse(text, start="start")  # type: ignore[assignment]
         tags, located, comments, token, numbers = parts
         moves = [move for move, _, _ in located]
-        spans = [(line, column) for _, line, column in located]
+        spans = [(top + line - 1, column) for _, line, column in located]
+        numbers = [(text, ply, top + row - 1, column) for text, ply, row, column in numbers]
         return tags, moves, spans, comments, token, numbers
 
     def _syntax(
@@ -619,7 +620,7 @@ class Dialect(Generic[R]):
         except NotationError as error:
             yield NotationError(error.detail, rule=error.rule, line=error.line, source=source)
 
-    def _quick(self, text: str) -> Parts | None:
+    def _quick(self, text: str, top: int = 1) -> Parts | None:
         """The parts of a record read item by item, or None when only the full parse will
         do (comments, an item written over two lines, anything unusual).
 
@@ -634,7 +635,7 @@ class Dialect(Generic[R]):
             return None
         tags, first = head
         items = reading.movetext(
-            lines, first, self._item, self._words, self._word, self.group, self._part
+            lines, first, top, self._item, self._words, self._word, self.group, self._part
         )
         if items is None:
             return None
@@ -756,7 +757,7 @@ class Dialect(Generic[R]):
 
     def parse_chunk(self, chunk: Chunk, source: str | None) -> R:
         try:
-            parts = self._quick(chunk.text) or self._parse(chunk.text)
+            parts = self._quick(chunk.text, chunk.line) or self._parse(chunk.text, chunk.line)
             tags, moves, spans, comments, token, numbers = parts
         except UnexpectedInput as error:
             raise self._syntax(error, chunk, source, self.examples) from None
@@ -771,17 +772,16 @@ class Dialect(Generic[R]):
                 source=source,
                 **self._place(chunk, "Result"),
             )
-        first = chunk.line - 1
         record = self.record_type(
             named,
             tuple(moves),
             tuple(comments),
             token,
-            tuple([(first + line, column) for line, column in spans]),
+            tuple(spans),
             source,
             chunk.index,
             chunk.line,
-            numbers=tuple([(text, ply, first + row, col) for text, ply, row, col in numbers]),
+            numbers=tuple(numbers),
         )
         try:
             state = self.start(record)

@@ -26,8 +26,7 @@ CLOSE: Final = object()
 
 Items = tuple[list[Any], list[tuple[int, int]], list[tuple[str, int, int, int]], str]
 """The movetext of a record as read item by item: moves, their lines and columns, the move
-numbers written (``notation.Number``) and the result token; lines counted from 1 at the
-record's first."""
+numbers written (``notation.Number``) and the result token; lines of the file."""
 
 
 def records(lines: Iterable[str], rule: str, limit: int) -> Iterator[tuple[str, int, int]]:
@@ -137,6 +136,7 @@ def header(lines: list[str], tag: re.Pattern[str]) -> tuple[list[tuple[str, str]
 def movetext(
     lines: list[str],
     first: int,
+    top: int,
     item: re.Pattern[str],
     memo: dict[str, Any],
     word: Callable[[str], Any],
@@ -144,7 +144,8 @@ def movetext(
     part: Callable[[str], tuple[Any, int] | None],
 ) -> Items | None:
     """The movetext of a record, *lines* from index *first*, read item by item; None when
-    only the full parse will do (anything unusual).
+    only the full parse will do (anything unusual).  The record starts on line *top* of its
+    file.
 
     *item* finds the items of a line; what an item reads as comes from *memo*, else from
     *word* (moves, a result token, :data:`NUMBER_SEEN`, :data:`OPEN`, :data:`CLOSE` or
@@ -158,6 +159,7 @@ def movetext(
     token: str | None = None
     parts: list[tuple[Any, int, int]] | None = None  # the parts of a group begun, not ended
     for number in range(first, len(lines)):
+        row = top + number
         for match in item.finditer(lines[number]):
             text = match[0]
             if token is not None:
@@ -167,13 +169,13 @@ def movetext(
                     read = part(text)
                     if read is None:
                         return None
-                    parts.append((read[0], number + 1, match.start() + 1 + read[1]))
+                    parts.append((read[0], row, match.start() + 1 + read[1]))
                     continue
                 if not parts:
                     return None
-                move, row, column = group.join(parts)
+                move, line, column = group.join(parts)
                 moves.append(move)
-                spans.append((row, column))
+                spans.append((line, column))
                 parts = None
                 continue
             value = memo.get(text) or word(text)
@@ -181,13 +183,13 @@ def movetext(
                 start = match.start() + 1
                 for move, offset in value:
                     moves.append(move)
-                    spans.append((number + 1, start + offset))
+                    spans.append((row, start + offset))
             elif value is OPEN:
                 parts = []
             elif value is None or value is CLOSE:
                 return None
             elif value is NUMBER_SEEN:
-                numbers.append((text, len(moves), number + 1, match.start() + 1))
+                numbers.append((text, len(moves), row, match.start() + 1))
             else:
                 token = str(value)
     if token is None or parts is not None:

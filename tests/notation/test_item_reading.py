@@ -79,6 +79,7 @@ def test_reading_item_by_item_is_the_full_parse(game: str, seed: int, mangle: in
     quick = dialect._quick(text)
     assert quick is not None, "a canonical record is read item by item"
     assert quick == dialect._parse(text)  # tags, moves, their lines and columns, result
+    assert dialect._quick(text, 40) == dialect._parse(text, 40)  # a record on line 40
     careless = _careless(text, Random(mangle))
     quick = dialect._quick(careless)
     if quick is not None:
