@@ -3,51 +3,40 @@
 from __future__ import annotations
 
 import argparse
-from types import ModuleType
+import importlib
 
-from . import (
-    completion,
-    conform,
-    format,
-    legal,
-    play,
-    random,
-    record,
-    render,
-    replay,
-    selfplay,
-    serve,
-    study,
-    validate,
-)
 from .parser import Asked, Parser, Version, choices_once
 
-IN_HELP: tuple[ModuleType, ...] = (
-    validate,
-    replay,
-    legal,
-    render,
-    random,
-    record,
-    selfplay,
-    play,
-    serve,
-    conform,
-    study,
-    completion,
-    format,
+IN_HELP: tuple[str, ...] = (
+    "validate",
+    "replay",
+    "legal",
+    "render",
+    "random",
+    "record",
+    "selfplay",
+    "play",
+    "serve",
+    "conform",
+    "study",
+    "completion",
+    "format",
 )
-"""Each command's module: its ``add`` puts the command and its options into the parser,
-and its ``run`` runs it."""
+"""Each command's module, by name: its ``add`` puts the command and its options into the
+parser, and its ``run`` runs it."""
 
 
-def build_parser(command: str | None = None, game: str | None = None) -> argparse.ArgumentParser:
+def build_parser(
+    command: str | None = None, game: str | None = None, *, alone: bool = False
+) -> argparse.ArgumentParser:
     """The ``cuckoo`` command's arguments: one subcommand per task.
 
     Given the *command* about to run, the options of the others that need modules to be
     imported (bots, rulesets, the conformance kit, studies) are left out: every command
-    is listed, but a command's start-up imports only what that command needs. Given the
-    *game* chosen, the help lists only the bots that game takes.
+    is listed, but a command's start-up imports only what that command needs; *alone*, the
+    others are left out whole (the command line starts with it, so nothing else is read
+    and no help lists them). Given the *game* chosen, the help lists only the bots that
+    game takes.
     """
     parser = Parser(
         prog="cuckoo",
@@ -63,8 +52,8 @@ def build_parser(command: str | None = None, game: str | None = None) -> argpars
         dest="command", required=True, parser_class=Parser, metavar="COMMAND"
     )
     asked = Asked(command, game)
-    for module in IN_HELP:
-        module.add(commands, asked)
+    for name in (command,) if alone and command in IN_HELP else IN_HELP:
+        importlib.import_module(f".{name}", __package__).add(commands, asked)
     for sub in commands.choices.values():
         choices_once(sub)
     return parser

@@ -34,7 +34,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         words = sys.argv[1:] if argv is None else argv
         named = next((word for word in words if not word.startswith("-")), None)
-        args = build_parser(named if named in COMMANDS else None, _game(words)).parse_args(argv)
+        command = named if named in COMMANDS else None
+        alone = command is not None and words[0] == command  # all else is the command's
+        args = build_parser(command, _game(words), alone=alone).parse_args(argv)
         status: int = args.run(args)
         if sys.stdout is not None:
             sys.stdout.flush()
