@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from cuckoo.cli import COMMANDS
 from cuckoo.dice.notation import format_record, record_of
 from cuckoo.dice.playout import random_game
 from cuckoo.dice.rulesets import RULESETS
@@ -27,8 +28,9 @@ NOT_FOR_VALIDATE = (
     "cuckoo.dice.svg",
     "cuckoo.dice.views",
     "concurrent.futures.process",
+    *(f"cuckoo.cli.{name}" for name in COMMANDS if name != "validate"),
 )
-"""Modules a validation of dice games has no use for."""
+"""Modules a validation of dice games has no use for: the other commands' too."""
 
 
 @pytest.fixture
