@@ -29,6 +29,7 @@ COMPILED = (
     "cards/rulesets",
     "cards/state",
     "cards/rules",
+    "cards/partial",
     "cards/playout",
     "kuckuck/cards",
     "kuckuck/moves",
