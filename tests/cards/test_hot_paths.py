@@ -1,5 +1,5 @@
-"""The hot path's shortcuts say what the plain code says: a state a step further in the same
-hand is the state :func:`dataclasses.replace` makes; and every memo of both card games'
+"""The hot path's shortcuts say what the plain code says: a state with what a move changes
+set anew is the state :func:`dataclasses.replace` makes; and every memo of both card games'
 engines is bounded, so that memory stays flat however many games are played."""
 
 from __future__ import annotations
@@ -26,16 +26,16 @@ def _states(seed: int, players: int) -> list[State]:
     return states
 
 
-def test_a_step_within_a_hand_is_the_state_replace_makes() -> None:
+def test_a_changed_state_is_the_state_replace_makes() -> None:
     states = _states(3, 5)
     rng = Random(3)
-    names = ("cards", "seen", "step", "to_act")
+    names = ("dealer", "cards", "seen", "step", "to_act")
     for state in states[::3]:
         other = rng.choice(states)
         for count in range(len(names) + 1):
             for chosen in combinations(names, count):
                 values = {name: getattr(other, name) for name in chosen}
-                made = rules_module._within_hand(state, **values)
+                made = rules_module._changed(state, **values)
                 assert type(made) is State and made == replace(state, **values)
 
 
