@@ -31,6 +31,7 @@ COMPILED = (
     "cards/rulesets",
     "cards/state",
     "cards/rules",
+    "cards/partial",
     "cards/playout",
     "kuckuck/cards",
     "kuckuck/moves",

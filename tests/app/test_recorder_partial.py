@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cuckoo import cards, kuckuck, web
-from cuckoo.cards import notation as cards_notation
+from cuckoo.cards.partial import deal_order
 from cuckoo.games import read_records
 
 from .test_web_api import TABLES, play, tap, view
@@ -56,7 +56,7 @@ def as_seen(game: str, entries: list[tuple[str, Any, Any]]) -> list[str]:
         elif isinstance(before, cards.State) and before.step == "deal":
             seen.append("deal ?")
         elif isinstance(before, cards.State) and after.hands > before.hands:
-            order = cards_notation._order(before)  # the dealer's decision ends the hand
+            order = deal_order(before)  # the dealer's decision ends the hand
             seen.append(f"{text} show " + " ".join(str(after.shown[s]) for s in order))
         else:
             seen.append(text)

@@ -7,7 +7,6 @@ is a move of its own, with outcomes and exact probabilities from :func:`chance_o
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from itertools import filterfalse
 from random import Random
@@ -91,27 +90,29 @@ def apply(state: State, move: Move | Deal | Reveal) -> State:
     if isinstance(move, Cut):
         require(mover == state.dealer, "CC-CUT", lambda: f"only the dealer cuts; {name} may swap")
         require(not held.is_king, "CC-KING-HELD", lambda: f"{name} holds a king and keeps it")
-        waiting = _within_hand(state, step="cut")
+        waiting = _changed(state, step="cut")
         return waiting if move.card is None else apply(waiting, Reveal(move.card))
     raise IllegalMoveError(f"not a move: {move!r}", rule="CC-TURN-ORDER")
 
 
-def _within_hand(
+def _changed(
     state: State,
     *,
+    dealer: Seat | None = None,
     cards: tuple[Card | None, ...] | None = None,
     seen: frozenset[Card] | None = None,
     step: Step | None = None,
     to_act: Seat | None = None,
 ) -> State:
-    """*state* a step further in the same hand: what changes within a hand is the cards
-    held, those seen, the step and who acts, never the lives or the dealer.  (What
-    :func:`dataclasses.replace` makes, built directly: this is the hot path.)"""
+    """*state* with what a move changes set anew: within a hand, the cards held, those
+    seen, the step and who acts; between hands, the dealer too; never the lives, which
+    only :func:`_end_of_hand` sets.  (What :func:`dataclasses.replace` makes, built
+    directly: this is the hot path.)"""
     return State(
         state.rules,
         state.players,
         state.lives,
-        state.dealer,
+        state.dealer if dealer is None else dealer,
         state.cards if cards is None else cards,
         state.seen if seen is None else seen,
         state.step if step is None else step,
@@ -126,7 +127,7 @@ def _deal(state: State, card: Card) -> State:
     """CC-DEAL: one card to each player in turn, the dealer last."""
     cards = list(state.cards)
     cards[state.to_act] = card
-    return _within_hand(
+    return _changed(
         state,
         cards=tuple(cards),
         seen=state.seen | {card},
@@ -144,7 +145,7 @@ def _swap(state: State, mover: Seat) -> State:
         return state
     cards = list(state.cards)
     cards[mover], cards[neighbour] = theirs, cards[mover]
-    return _within_hand(state, cards=tuple(cards))
+    return _changed(state, cards=tuple(cards))
 
 
 def _reveal(state: State, card: Card) -> State:
@@ -152,17 +153,17 @@ def _reveal(state: State, card: Card) -> State:
     dealer's, which is discarded."""
     seen = state.seen | {card}
     if card.is_king:
-        return _end_of_hand(_within_hand(state, step="decide", seen=seen))
+        return _end_of_hand(_changed(state, step="decide", seen=seen))
     cards = list(state.cards)
     cards[state.dealer] = card
-    return _end_of_hand(_within_hand(state, cards=tuple(cards), seen=seen, step="decide"))
+    return _end_of_hand(_changed(state, cards=tuple(cards), seen=seen, step="decide"))
 
 
 def _next(state: State) -> State:
     """CC-TURN-ORDER: the next player decides; after the dealer, the hand is shown."""
     if state.to_act == state.dealer:
         return _end_of_hand(state)
-    return _within_hand(state, to_act=next_seat(state, state.to_act))
+    return _changed(state, to_act=next_seat(state, state.to_act))
 
 
 def _end_of_hand(state: State) -> State:
@@ -190,9 +191,9 @@ def _end_of_hand(state: State) -> State:
         shown=state.cards,
     )
     if len(after.active) == 1:
-        return replace(after, step="over", to_act=after.active[0])
+        return _changed(after, step="over", to_act=after.active[0])
     dealer = state.dealer if void else next_seat(after, state.dealer)
-    return replace(after, dealer=dealer, step="deal", to_act=next_seat(after, dealer))
+    return _changed(after, dealer=dealer, step="deal", to_act=next_seat(after, dealer))
 
 
 def winner(state: State) -> Seat | None:

@@ -27,7 +27,7 @@ class Setup:
     dealer: Seat = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class State:
     """A position: lives, the cards in hand, and whose step it is."""
 
@@ -56,6 +56,36 @@ class State:
     unseen: frozenset[Card] = frozenset()
     """Cards held that nobody at the table has seen (CC-PARTIAL-UNSEEN): set by a record's
     reader, never by the engine, for the views to hide."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: tuple[str, ...],
+        lives: tuple[int, ...],
+        dealer: Seat,
+        cards: tuple[Card | None, ...],
+        seen: frozenset[Card],
+        step: Step,
+        to_act: Seat,
+        hands: int = 0,
+        losers: tuple[Seat, ...] = (),
+        shown: tuple[Card | None, ...] = (),
+        unseen: frozenset[Card] = frozenset(),
+    ) -> None:
+        # What the dataclass would generate, written out: compiled (see setup.py), it is
+        # compiled too, and every move makes a state (as the dice state's).
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "lives", lives)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "seen", seen)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "to_act", to_act)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "losers", losers)
+        object.__setattr__(self, "shown", shown)
+        object.__setattr__(self, "unseen", unseen)
 
     @property
     def active(self) -> tuple[Seat, ...]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .. import cards, dice, kuckuck
-from ..cards import notation as cards_notation
+from ..cards.partial import deal_order
 from ..kuckuck import notation as kuckuck_notation
 from ..kuckuck.cards import HAND_SIZE
 from ..kuckuck.cards import UNSEEN as UNSEEN_NUMBER
@@ -102,8 +102,7 @@ def cards_choices(state: cards.State) -> list[Choice]:
     ask: tuple[Question, ...] = ()
     if state.unseen and state.to_act == state.dealer:
         ask = tuple(
-            Question(f"{state.players[seat]} shows", _ANY_CARD)
-            for seat in cards_notation._order(state)
+            Question(f"{state.players[seat]} shows", _ANY_CARD) for seat in deal_order(state)
         )
     out: list[Choice] = []
     show = " show" if ask else ""
