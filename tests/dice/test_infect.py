@@ -273,3 +273,19 @@ def test_generated_bad_rerolls(state: State, data: st.DataObject) -> None:
     values = [1] * (k + 1)
     values[at] = bad
     assert illegal(state, Rolls(values[0], tuple(values[1:]))) == "CD-INFECT-REROLL"
+
+
+@pytest.mark.parametrize(
+    ("give", "rolls", "written"),
+    [
+        ((Die(4), Die(1, True), Die(1)), Rolls(5, (6, 2, 3)), "1+1'+4x6(5;3,2,6)"),
+        ((Die(2), Die(2), Die(1, True), Die(1)), Rolls(1, (6, 5, 4, 3)), "1+1'+2+2x6(1;3,4,5,6)"),
+        ((Die(3), Die(2)), Rolls(1, (6,)), "2+3x6(1;6)"),  # too few values: kept as given
+    ],
+)
+def test_an_infection_keeps_its_dice_and_rerolls_in_canonical_order(
+    give: tuple[Die, ...], rolls: Rolls, written: str
+) -> None:
+    infection = Infect(give, Die(6), rolls)
+    assert str(infection) == written
+    assert infection == replace(infection) == Infect(infection.give, Die(6), infection.rolls)

@@ -18,12 +18,12 @@ from .. import notation_shared as shared
 from ..errors import AmbiguousMoveError, IllegalMoveError, NotationError, SetupError
 from ..notation import Located, at
 from ..parameters import whole_number
-from .geometry import CELL_NAMES, SIDE_NAMES, cell_named
+from .geometry import CELL_NAMES, CELLS, SIDE_NAMES, cell_named
 from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
 from .rules import apply, legal_moves, require_open
 from .rulesets import PARAMETERS, RULESETS, Ruleset, ruleset
 from .scoring import result
-from .state import PLAYER_NAMES, Placed, Setup, State, new_game
+from .state import PLAYER_NAMES, Nest, Placed, Setup, State, new_game
 
 __all__ = [
     "GAME",
@@ -60,6 +60,8 @@ ROSTER: Final = (
     "Result",
 )
 REQUIRED: Final = ("Game", "Ruleset", "First", "BlueRoll", "RedRoll")
+_LOWER_CASE_TAGS: Final = frozenset(("Game", "Ruleset", *_PARAM_TAGS))
+_ROLL_TAGS: Final = tuple(f"{player}Roll" for player in PLAYER_NAMES)
 _CANONICAL_NAME: Final = {name.lower(): name for name in ROSTER}
 
 TERMINALS: Final = {
@@ -236,11 +238,11 @@ def _face(token: Token, rule: str = "CD-DIE-FACES") -> int:
 
 
 def _canonical_value(key: str, value: str) -> str:
-    if key in ("Game", "Ruleset", *_PARAM_TAGS):
+    if key in _LOWER_CASE_TAGS:
         return value.strip().lower()
     if key == "First":
         return value.strip().title()
-    if key in ("BlueRoll", "RedRoll"):
+    if key in _ROLL_TAGS:
         return " ".join(sorted("".join(value.split()).replace(",", "")))
     return value
 
@@ -285,7 +287,30 @@ def _with_rolls(head: str, move: object, rolls: object) -> Infect | None:
 def start(record: Record) -> State:
     """The state before the first move, from the tags (CD-NOTATION-TAGS and the setup
     rules): a First tag naming nobody and a roll with other than faces are refused here,
-    where the tag's own words can be quoted."""
+    where the tag's own words can be quoted.
+
+    A file's thousands of games share a few rulesets and a few thousand rolls: each part
+    of a setup made once is remembered by the tags it came from, and a setup whose parts
+    are all remembered is made from them, without checking them again."""
+    first = _FIRST.get(record.tag("First") or "")
+    rules = _SEEN_RULESETS.get(tuple(map(record.tag, _RULESET_TAGS)))
+    blue, red = (_SEEN_NESTS.get(record.tag(tag) or "") for tag in _ROLL_TAGS)
+    if first is None or rules is None or blue is None or red is None:
+        return _started(record)
+    return State(rules, first, (blue, red), _EMPTY_BOARD)
+
+
+_FIRST: Final = {name: player for player, name in enumerate(PLAYER_NAMES)}
+_RULESET_TAGS: Final = ("Ruleset", *_PARAM_TAGS)
+_EMPTY_BOARD: Final = (None,) * len(CELLS)
+_SEEN_RULESETS: Final[dict[tuple[str | None, ...], Ruleset]] = {}
+_SEEN_NESTS: Final[dict[str, Nest]] = {}
+_SEEN_MOST: Final = 4096
+"""The most rulesets, and the most rolls, remembered (a roll of ten dice is one of 3,003)."""
+
+
+def _started(record: Record) -> State:
+    """:func:`start` with every tag checked, the parts of the setup then remembered."""
     if record.tag("First") not in PLAYER_NAMES:
         raise SetupError(
             f"tag First must be Blue or Red, not {record.tag('First')!r}", rule="CD-SETUP-FIRST"
@@ -296,7 +321,13 @@ def start(record: Record) -> State:
             raise SetupError(
                 f"tag {player}Roll must list die values 1-6, not {roll!r}", rule="CD-SETUP-ROLL"
             )
-    return new_game(record.ruleset(), record.setup())
+    state = new_game(record.ruleset(), record.setup())
+    if len(_SEEN_RULESETS) < _SEEN_MOST:
+        _SEEN_RULESETS[tuple(map(record.tag, _RULESET_TAGS))] = state.ruleset
+    for tag, nest in zip(_ROLL_TAGS, state.nests, strict=True):
+        if len(_SEEN_NESTS) < _SEEN_MOST:
+            _SEEN_NESTS[record.tag(tag) or ""] = nest
+    return state
 
 
 DIALECT: Final = notation.Dialect[Record](

@@ -40,12 +40,17 @@ def side_totals(state: State) -> Totals:
     for placed in state.board:
         if placed is not None:
             row = totals[placed.owner]
-            for s in SIDES:
-                row[s] += placed.faces[s]
+            for s, face in enumerate(placed.faces):
+                row[s] += face
     if state.bonus is not None:
         for s in SIDES:
             totals[state.bonus.player][s] += state.bonus.points[s]
     return (totals[0][0], totals[0][1], totals[0][2]), (totals[1][0], totals[1][1], totals[1][2])
+
+
+def _sides_over(mine: tuple[int, int, int], theirs: tuple[int, int, int]) -> int:
+    """CD-SCORE-SIDE-WIN: the sides on which *mine* is the strictly greater total."""
+    return sum(1 for s in SIDES if mine[s] > theirs[s])
 
 
 def _dungeon_taker(state: State) -> Player:
@@ -61,7 +66,7 @@ def result(state: State) -> Outcome | None:
         return None
     totals = side_totals(state)
     # CD-SCORE-SIDE-WIN: a side goes to the strictly greater total.
-    won = [sum(totals[p][s] > totals[1 - p][s] for s in SIDES) for p in PLAYERS]
+    won = [_sides_over(totals[0], totals[1]), _sides_over(totals[1], totals[0])]
     sides_won = (won[0], won[1])
     # CD-SCORE-MAJORITY
     for p in PLAYERS:
