@@ -50,11 +50,15 @@ NAMED_RESULT_TERMINALS: Final = {
 
 
 def replayed(
-    record: R, start: Callable[[R], S], step: Callable[[S, Any], S]
+    record: R,
+    start: Callable[[R], S],
+    step: Callable[[S, Any], S],
+    end: Callable[[R, S], None] | None = None,
 ) -> Generator[S, None, S]:
     """The state before the first move of *record* (made when it was read, else by
     *start*) and after each move, each made by *step*; an error is placed at its move.
-    Returns the last state."""
+    Then *end* checks the last state (the result token), and it is returned: a game's
+    replay that gives its check here needs no generator of its own around this one."""
     first = record.first_state  # made when the record was read
     state: S = start(record) if first is None else first  # type: ignore[assignment]
     yield state
@@ -64,6 +68,8 @@ def replayed(
         except CuckooError as error:
             raise record.located(error, ply, move) from None
         yield state
+    if end is not None:
+        end(record, state)
     return state
 
 

@@ -363,7 +363,11 @@ def replay(record: Record) -> Iterator[State]:
         move as written, its line and column, and the rule.
     :raises AmbiguousMoveError: for a placement written as seen that more than one die fits.
     """
-    state = yield from shared.replayed(record, start, _step)
+    return shared.replayed(record, start, _step, _ended)
+
+
+def _ended(record: Record, state: State) -> None:
+    """CD-NOTATION-RESULT: the result token is the one the last position gives."""
     outcome = result(state)
     token = outcome.token if outcome else "*"
     if record.result != token:

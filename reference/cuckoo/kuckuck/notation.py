@@ -408,7 +408,11 @@ def replay(record: Record) -> Iterator[State]:
     :raises IllegalMoveError: naming the record, the item, its place and the rule.
     :raises NotationError: for an item written the wrong way, and for a wrong result.
     """
-    state = yield from shared.replayed(record, start, _step)
+    return shared.replayed(record, start, _step, _ended)
+
+
+def _ended(record: Record, state: State) -> None:
+    """ZK-NOTATION-RESULT: the result token names the winners the last position gives."""
     token = result_token(state)
     if record.result.lower() != token.lower():
         shown, written = (t if t == "*" else quote(t) for t in (token, record.result))
