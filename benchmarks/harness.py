@@ -8,6 +8,7 @@ from another process falls on both sides alike; each pair of runs gives a ratio.
 
 from __future__ import annotations
 
+import compileall
 import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -15,13 +16,31 @@ from dataclasses import dataclass
 from pathlib import Path
 from tempfile import TemporaryDirectory, TemporaryFile
 
-__all__ = ["Child", "Sample", "Side", "WorkChanged", "check_same_work", "run_child", "take_turns"]
+__all__ = [
+    "Child",
+    "Sample",
+    "Side",
+    "WorkChanged",
+    "bytecode",
+    "check_same_work",
+    "run_child",
+    "take_turns",
+]
 
 Work = Mapping[str, int]
 """What a run did, counted: games, plies, calls, ... by name."""
 
 _RSS_UNIT_KB = 1 / 1024 if sys.platform == "darwin" else 1
 """``ru_maxrss`` is in KB on Linux and in bytes on macOS."""
+
+
+def bytecode(package: Path) -> bool:
+    """Write the bytecode of *package*'s modules, as pip does when it installs one, so
+    that no measured process compiles them: an editable install run with
+    ``PYTHONDONTWRITEBYTECODE`` set keeps none, and every process of ours would compile
+    every module again, where the peers, installed by pip, load theirs.  False if it
+    cannot be written (a read-only tree)."""
+    return bool(compileall.compile_dir(package, quiet=1))
 
 
 @dataclass(frozen=True, slots=True)

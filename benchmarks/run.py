@@ -24,7 +24,7 @@ from tempfile import TemporaryDirectory
 from time import perf_counter
 from typing import Any
 
-from harness import Sample, Side, take_turns
+from harness import Sample, Side, bytecode, take_turns
 from inputs import Inputs
 from measures import GAMES, Plan, pgn_extract
 from perft import EXPECTED
@@ -57,6 +57,11 @@ def peers() -> tuple[Any, tuple[str, ...]]:
 
 def measure(config: Config, seed: int, folder: Path) -> dict[str, tuple[Side, list[Sample]]]:
     """Every group of the run, in turn; each figure's side and samples by key."""
+    import cuckoo
+
+    package = Path(cuckoo.__file__).parent
+    if not bytecode(package):
+        _progress(f"cannot write bytecode in {package}: every run compiles the sources")
     write_pgn, spiel_games = peers()
     extract = pgn_extract()
     if extract is None:

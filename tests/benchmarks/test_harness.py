@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import sys
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -51,3 +53,15 @@ def test_the_work_check_compares_every_count(harness: ModuleType) -> None:
     harness.check_same_work("x", first, harness.Sample(2.0, 3.0, {"games": 2, "plies": 40}))
     with pytest.raises(harness.WorkChanged):
         harness.check_same_work("x", first, harness.Sample(1.0, 1.0, {"games": 2, "plies": 41}))
+
+
+def test_the_measured_packages_bytecode_is_written_even_where_python_writes_none(
+    harness: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "package"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "module.py").write_text("VALUE = 1\n", encoding="utf-8")
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # PYTHONDONTWRITEBYTECODE
+    assert harness.bytecode(package)
+    assert Path(importlib.util.cache_from_source(str(package / "module.py"))).is_file()
