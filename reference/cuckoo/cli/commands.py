@@ -5,25 +5,12 @@ from __future__ import annotations
 import argparse
 import importlib
 
-from .parser import Asked, Parser, Version, choices_once
+from .parser import COMMANDS, Asked, Parser, Version, choices_once
 
-IN_HELP: tuple[str, ...] = (
-    "validate",
-    "replay",
-    "legal",
-    "render",
-    "random",
-    "record",
-    "selfplay",
-    "play",
-    "serve",
-    "conform",
-    "study",
-    "completion",
-    "format",
-)
-"""Each command's module, by name: its ``add`` puts the command and its options into the
-parser, and its ``run`` runs it."""
+IN_HELP: tuple[str, ...] = tuple(sorted(COMMANDS, key=("completion", "format").__contains__))
+"""Each command's module, by name, in the order the help lists them: the commands' own
+order, the shell's completion and the formatter last.  A module's ``add`` puts the
+command and its options into the parser, and its ``run`` runs it."""
 
 
 def build_parser(
