@@ -205,7 +205,11 @@ def validate(chunk: Chunk, source: str | None) -> tuple[int, str | None, dict[st
                 begun = at
                 while at < count and numbers[at][1] == moves:
                     at += 1
-                warnings += _misnumbered(kit, record, numbers[begun:at], state)
+                numbered = kit.numbered(state, record.moves[moves])
+                if numbered is not None and (
+                    at - begun > 1 or numbers[begun][0].rstrip(".") != numbered[1]
+                ):  # not one number, written as canonical text writes it: the common case
+                    warnings += _misnumbered(kit, record, numbers[begun:at], *numbered)
             moves += 1
         notes = [_note(record, rule, what) for rule, what in kit.unchecked(record, state)]
         notes += warnings
@@ -215,18 +219,14 @@ def validate(chunk: Chunk, source: str | None) -> tuple[int, str | None, dict[st
 
 
 def _misnumbered(
-    kit: Kit, record: Record, numbers: tuple[Number, ...], state: Any
+    kit: Kit, record: Record, numbers: tuple[Number, ...], what: str, expected: str
 ) -> list[dict[str, Any]]:
-    """The warnings about *numbers*, written before a move made in *state*, that are not
-    the number the rules give that move (``*-NOTATION-NUMBERING``)."""
-    numbered = kit.numbered(state, record.moves[numbers[0][1]])
-    if numbered is None:
-        return []
-    what, expected = numbered
+    """The warnings about *numbers*, written before a move that is *what* numbered
+    *expected* by the rules, that are not that number (``*-NOTATION-NUMBERING``)."""
     warnings = []
     for text, _, line, column in numbers:
         written = text.rstrip(".")
-        if written != expected:  # as canonical text writes it: the common case
+        if written != expected:
             written = ".".join(n.lstrip("0") or "0" for n in written.split("."))
         if written != expected:
             warning = _note(
