@@ -17,6 +17,7 @@ COMPILED = (
     "files",
     "games",
     "notation_shared",
+    "errors",
     "reading",
     "dice/faces",
     "dice/geometry",
