@@ -17,6 +17,7 @@ COMPILED = (
     "files",
     "games",
     "notation_shared",
+    "errors",
     "reading",
     "dice/faces",
     "dice/geometry",
@@ -42,9 +43,10 @@ COMPILED = (
     "kuckuck/rules",
     "kuckuck/playout",
 )
-"""The modules a replay or a playout of each game spends its time in: the engines, and the
-loops that read records (``reading``); the rest of the notation stays Python (its time goes
-to the Lark parser and to a few calls per record)."""
+"""The modules a replay or a playout of each game spends its time in: the engines, the
+loops that read records (``reading``) and ``errors``, whose ``require`` the engines call a
+few times a move; the rest of the notation stays Python (its time goes to the Lark parser
+and to a few calls per record)."""
 
 
 def extensions() -> list[object]:

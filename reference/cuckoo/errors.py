@@ -7,6 +7,7 @@ message, a test and a conformance case can all point at the same sentence of the
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 __all__ = [
     "AmbiguousMoveError",
@@ -48,7 +49,15 @@ class CuckooError(ValueError):
     as known, like a compiler's message.
     """
 
-    kind = "error"
+    # The compiled build compiles these classes too (setup.py), and mypyc gets three things
+    # wrong in a class derived from an exception, steered around here: a default in the
+    # class body is lost unless it is a ClassVar (so `kind` is one, and the default of
+    # NotationError.expected, which an error may set for itself, is given after the class);
+    # a property's setter called from compiled code crashes the process (so __init__ sets
+    # `_detail` itself, and no compiled module may assign `detail`); and pickle would keep
+    # the text alone (so __reduce__ says what to keep).
+
+    kind: ClassVar[str] = "error"
     """The error kind, as the conformance protocol reports it."""
 
     def __init__(
@@ -60,7 +69,7 @@ class CuckooError(ValueError):
         line: int | None = None,
         column: int | None = None,
     ) -> None:
-        self.detail = message
+        self._detail = shown(message)
         self.rule = rule
         """The ID of the spec rule the input breaks, if one applies."""
         self.source = source
@@ -83,6 +92,12 @@ class CuckooError(ValueError):
         source = None if self.source is None else shown(self.source)
         where = ":".join(str(p) for p in (source, self.line, self.column) if p is not None)
         return ": ".join(part for part in (where, self.rule, self.detail) if part)
+
+    def __reduce__(self) -> tuple[type[CuckooError], tuple[object, ...], dict[str, object]]:
+        """What pickle keeps (an error sent to or from a worker process): what
+        :class:`BaseException` keeps, said here since in the compiled build it would find
+        no attributes and keep the text alone."""
+        return type(self), self.args, vars(self)
 
     def as_dict(self) -> dict[str, object]:
         """The error as plain data: the fields of ``cuckoo validate --json``, which the app
@@ -133,8 +148,13 @@ class NotationError(CuckooError):
     """Text that is not notation: it says where, and what was expected there."""
 
     kind = "malformed"
-    expected: tuple[str, ...] = ()
+    expected: tuple[str, ...]
     """What the grammar would have accepted at that place."""
+
+
+# The default, not in the class body, where the compiled build would lose it (the note in
+# CuckooError), nor assigned, which mypyc refuses for an attribute that is not a ClassVar.
+setattr(NotationError, "expected", ())  # noqa: B010
 
 
 def require(condition: bool, rule: str, message: str | Callable[[], str]) -> None:

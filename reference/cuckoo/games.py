@@ -180,7 +180,9 @@ def parse_chunk(chunk: Chunk, source: str | None) -> tuple[Kit, Record] | Notati
         return kit, kit.dialect.parse_chunk(chunk, source)
     except NotationError as error:
         if found is None:  # say why a card game's record was read as dice
-            error.detail += f" (no Game tag: read as {DICE_GAME})"
+            # Through setattr: compiled, `error.detail += ...` would crash (errors.py).
+            note = f" (no Game tag: read as {DICE_GAME})"
+            setattr(error, "detail", error.detail + note)  # noqa: B010
         return error
 
 
