@@ -4,8 +4,9 @@ Without it (the default) the package is pure Python: the reference.  With it, th
 below, which already pass ``mypy --strict``, are compiled to C extensions with mypyc; the
 Python files ship beside them, and ``cuckoo --version`` says which build is installed.  CI
 plays thousands of random games of both builds against each other (``cuckoo conform``).
+Lark is installed first: mypy reads its types, the reading of records importing it.
 
-    pip install 'setuptools>=77' 'mypy>=1.8'
+    pip install 'setuptools>=77' 'mypy>=1.8' 'lark>=1.1.9'
     CUCKOO_COMPILE=1 pip install --no-build-isolation .
 """
 

@@ -86,7 +86,7 @@ def _compiled_build(folder: Path) -> str:
     python = str(venv / "bin" / "python")
     steps = [
         [sys.executable, "-m", "venv", str(venv)],
-        [python, "-m", "pip", "install", "--quiet", "setuptools>=77", "mypy>=1.8"],
+        [python, "-m", "pip", "install", "--quiet", "setuptools>=77", "mypy>=1.8", "lark>=1.1.9"],
         [python, "-m", "pip", "install", "--quiet", "--no-build-isolation", str(source)],
     ]
     for step in steps:
