@@ -52,6 +52,7 @@ __all__ = [
     "concatenated",
     "load_grammar",
     "quote",
+    "remember",
     "split_records",
     "syntax_error",
     "unquote",
@@ -393,11 +394,15 @@ def _moved_to(key: str, offset: int, starts: list[int]) -> int:
     return starts[word] + offset - begins
 
 
-def _remember(memo: dict[str, Any], text: str, value: Any) -> Any:
-    """*value*, kept in *memo* under *text* while the memo holds fewer than
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def remember(memo: dict[K, V], key: K, value: V) -> V:
+    """*value*, kept in *memo* under *key* while the memo holds fewer than
     :data:`MAX_WORDS`, so that memory stays flat over any file."""
     if len(memo) < MAX_WORDS:
-        memo[text] = value
+        memo[key] = value
     return value
 
 
@@ -693,7 +698,7 @@ class Dialect(Generic[R]):
             value = None if located is None else tuple((m, c - 1) for m, _, c in located)
             if value is None:
                 value = self._read(word, "result")
-        return value if value is None else _remember(self._words, word, value)
+        return value if value is None else remember(self._words, word, value)
 
     def _in_series(self, item: str) -> Moves | None:
         """The moves of *item* read word by word as a :attr:`series`; None if it is none, or
@@ -745,7 +750,7 @@ class Dialect(Generic[R]):
         """:meth:`_read`, remembered in :attr:`_parts`."""
         part = self._parts.get(text, _UNSEEN)
         if part is _UNSEEN:
-            part = _remember(self._parts, text, self._read(text, rule))
+            part = remember(self._parts, text, self._read(text, rule))
         return part
 
     def _read(self, text: str, rule: str) -> Any:

@@ -8,6 +8,7 @@ from random import Random
 import pytest
 
 from cuckoo import SetupError
+from cuckoo import notation as shared_notation
 from cuckoo.dice import notation
 from cuckoo.random_records import dice_record
 
@@ -50,7 +51,7 @@ def test_a_tag_not_seen_before_is_still_checked(tag: str, value: str, rule: str)
 
 
 def test_what_is_remembered_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(notation, "_SEEN_MOST", 3)
+    monkeypatch.setattr(shared_notation, "MAX_WORDS", 3)
     monkeypatch.setattr(notation, "_SEEN_NESTS", {})
     monkeypatch.setattr(notation, "_SEEN_RULESETS", {})
     for record in _records(10):

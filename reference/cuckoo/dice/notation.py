@@ -16,7 +16,7 @@ from lark import Token, v_args
 from .. import notation
 from .. import notation_shared as shared
 from ..errors import AmbiguousMoveError, IllegalMoveError, NotationError, SetupError
-from ..notation import Located, at
+from ..notation import Located, at, remember
 from ..parameters import whole_number
 from .geometry import CELL_NAMES, CELLS, SIDE_NAMES, cell_named
 from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
@@ -305,8 +305,8 @@ _RULESET_TAGS: Final = ("Ruleset", *_PARAM_TAGS)
 _EMPTY_BOARD: Final = (None,) * len(CELLS)
 _SEEN_RULESETS: Final[dict[tuple[str | None, ...], Ruleset]] = {}
 _SEEN_NESTS: Final[dict[str, Nest]] = {}
-_SEEN_MOST: Final = 4096
-"""The most rulesets, and the most rolls, remembered (a roll of ten dice is one of 3,003)."""
+"""The rulesets and the rolls remembered, each as many as the notation's memo of words
+holds (:func:`~cuckoo.notation.remember`; a roll of ten dice is one of 3,003)."""
 
 
 def _started(record: Record) -> State:
@@ -322,11 +322,9 @@ def _started(record: Record) -> State:
                 f"tag {player}Roll must list die values 1-6, not {roll!r}", rule="CD-SETUP-ROLL"
             )
     state = new_game(record.ruleset(), record.setup())
-    if len(_SEEN_RULESETS) < _SEEN_MOST:
-        _SEEN_RULESETS[tuple(map(record.tag, _RULESET_TAGS))] = state.ruleset
+    remember(_SEEN_RULESETS, tuple(map(record.tag, _RULESET_TAGS)), state.ruleset)
     for tag, nest in zip(_ROLL_TAGS, state.nests, strict=True):
-        if len(_SEEN_NESTS) < _SEEN_MOST:
-            _SEEN_NESTS[record.tag(tag) or ""] = nest
+        remember(_SEEN_NESTS, record.tag(tag) or "", nest)
     return state
 
 
