@@ -251,6 +251,18 @@ def split_records(lines: Iterable[str], *, rule: str) -> Iterator[Chunk]:
         yield Chunk(text, line, index)
 
 
+_QUOTED_MOST: Final = 60
+"""The most characters of an unexpected token a message quotes: a line of three million
+letters is one token, and its message stays one readable line."""
+
+
+def _quoted(token: str) -> str:
+    """*token* quoted, cut short after :data:`_QUOTED_MOST` characters."""
+    if len(token) <= _QUOTED_MOST:
+        return repr(token)
+    return f"{token[:_QUOTED_MOST]!r}... ({len(token):,} characters)"
+
+
 _END: Final = "the end of the record"
 """Lark's names for the end of the text (``$END``, ``<END-...>``), as a reader says it."""
 
@@ -271,7 +283,9 @@ def syntax_error(
     if isinstance(error, UnexpectedToken):
         expected = tuple(sorted(error.accepts or error.expected))
         found = (
-            f"unexpected {str(error.token)!r}" if error.token.type != "$END" else "unexpected end"
+            f"unexpected {_quoted(str(error.token))}"
+            if error.token.type != "$END"
+            else "unexpected end"
         )
     elif isinstance(error, UnexpectedCharacters):
         expected = tuple(sorted(error.allowed))

@@ -109,3 +109,13 @@ def test_no_such_face(text: str, rule: str) -> None:
         parse(HEADER + text)
     assert caught.value.rule == rule
     assert caught.value.line == 7
+
+
+def test_an_enormous_unexpected_token_is_quoted_cut_short() -> None:
+    """A line of millions of letters is one token: the message quotes its start and says
+    how long it is, and stays a line a reader can read (CD-NOTATION-SYNTAX)."""
+    with pytest.raises(NotationError) as raised:
+        parse("y" * 100_000)
+    assert raised.value.rule == "CD-NOTATION-SYNTAX"
+    assert f"unexpected {'y' * 60!r}... (100,000 characters)" in raised.value.detail
+    assert len(str(raised.value)) < 400
