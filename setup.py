@@ -27,6 +27,7 @@ COMPILED = (
     "dice/rules",
     "dice/scoring",
     "dice/chance",
+    "dice/recorded",
     "dice/playout",
     "cards/deck",
     "cards/moves",

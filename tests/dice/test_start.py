@@ -9,7 +9,7 @@ import pytest
 
 from cuckoo import SetupError
 from cuckoo import notation as shared_notation
-from cuckoo.dice import notation
+from cuckoo.dice import notation, recorded
 from cuckoo.random_records import dice_record
 
 
@@ -25,8 +25,8 @@ def test_a_setup_seen_before_is_made_from_its_remembered_parts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     records = _records(5, "unnamed")
-    checked = [notation._started(record) for record in records]  # remembers their parts
-    monkeypatch.setattr(notation, "_started", lambda record: pytest.fail("checked again"))
+    checked = [recorded._started(record) for record in records]  # remembers their parts
+    monkeypatch.setattr(recorded, "_started", lambda record: pytest.fail("checked again"))
     assert [notation.start(record) for record in records] == checked
 
 
@@ -52,9 +52,9 @@ def test_a_tag_not_seen_before_is_still_checked(tag: str, value: str, rule: str)
 
 def test_what_is_remembered_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(shared_notation, "MAX_WORDS", 3)
-    monkeypatch.setattr(notation, "_SEEN_NESTS", {})
-    monkeypatch.setattr(notation, "_SEEN_RULESETS", {})
+    monkeypatch.setattr(recorded, "_SEEN_NESTS", {})
+    monkeypatch.setattr(recorded, "_SEEN_RULESETS", {})
     for record in _records(10):
-        assert notation.start(record) == notation._started(record)
-    assert len(notation._SEEN_NESTS) == 3
-    assert len(notation._SEEN_RULESETS) == 1
+        assert notation.start(record) == recorded._started(record)
+    assert len(recorded._SEEN_NESTS) == 3
+    assert len(recorded._SEEN_RULESETS) == 1

@@ -117,3 +117,33 @@ def test_a_score_run_prints_mutants_made_and_killed_per_rule(
     out = capsys.readouterr().out
     assert "| rule | mutants |" in out
     assert "| ZK-TACTICAL-NEXT | 2 | 0 | 2 | 0 | 100% |" in out
+
+
+def test_every_name_a_mutant_assigns_in_a_module_is_one_the_module_has() -> None:
+    """A mutant that sets a name its module no longer has patches nothing, and the engine it
+    makes is the reference: renaming a function must rename it in the mutants too."""
+    import ast
+    import types
+
+    from cuckoo.conformance import mutants_core
+
+    folder = Path(mutants_core.__file__).parent
+    modules = {
+        name: value
+        for name, value in vars(mutants_core).items()
+        if isinstance(value, types.ModuleType)
+    }
+    assigned = []
+    for path in sorted(folder.glob("mutants_*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            for target in targets:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id in modules
+                ):
+                    assigned.append((path.name, node.lineno, target.value.id, target.attr))
+    assert len(assigned) > 20  # the mutants patch modules this way
+    missing = [a for a in assigned if not hasattr(modules[a[2]], a[3])]
+    assert missing == []

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from random import Random
 
-from cuckoo.dice import notation
+import pytest
+
+from cuckoo.dice import Die, Rolls, notation, recorded
 from cuckoo.random_records import dice_record
 
 
@@ -22,3 +24,28 @@ def test_words_with_a_reroll_are_not_remembered_whole() -> None:
     assert rerolls > 50, "the games hold infections with their re-rolls"
     assert not [word for word in dialect._words if "(" in word]
     assert len(dialect._parts) < rerolls
+
+
+@pytest.mark.parametrize("order", [0, 1])
+def test_a_head_written_out_of_order_is_read_whole_whichever_came_first(order: int) -> None:
+    """An infection's head and re-roll are read apart only for a head in canonical order: the
+    re-roll's values follow the dice as written.  Whether a head is in that order is
+    remembered, and must not carry over to the same dice written in another order."""
+    dialect = notation.DIALECT
+    dialect._words.clear()
+    dialect._parts.clear()
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(recorded, "_CANONICAL_HEADS", {})
+    try:
+        words = ["1'+2x3(4;5,6)", "2+1'x3(4;6,5)"]  # the same infection, the same re-roll
+        first, second = words[order], words[1 - order]
+        head = '[Game "cuckoo-dice"]\n[Ruleset "cuckoo"]\n[First "Blue"]\n'
+        text = f"{head}\n1. {first} {second}\n2. {second} {first} *\n"
+        quick = dialect._quick(text)
+        assert quick is not None and quick == dialect._parse(text)
+        moves = quick[1]
+        assert len(set(moves)) == 1, moves
+        assert moves[0].give == (Die(1, True), Die(2)) and moves[0].rolls == Rolls(4, (5, 6))
+        assert recorded._CANONICAL_HEADS == {"1'+2x3": True, "2+1'x3": False}
+    finally:
+        monkey.undo()

@@ -17,9 +17,9 @@ def reference_module(name: str) -> Any:
 
 
 dice, cards = reference_module("dice"), reference_module("cards")
-dice_chance, dice_faces, dice_notation, dice_rules, dice_rulesets, dice_scoring = (
+dice_chance, dice_faces, dice_notation, dice_recorded, dice_rules, dice_rulesets, dice_scoring = (
     reference_module(f"dice.{m}")
-    for m in ("chance", "faces", "notation", "rules", "rulesets", "scoring")
+    for m in ("chance", "faces", "notation", "recorded", "rules", "rulesets", "scoring")
 )
 cards_deck, cards_notation, cards_rules, cards_rulesets, cards_state = (
     reference_module(f"cards.{m}") for m in ("deck", "notation", "rules", "rulesets", "state")

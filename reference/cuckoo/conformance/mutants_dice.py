@@ -12,6 +12,7 @@ from .mutants_core import (
     dice_chance,
     dice_faces,
     dice_notation,
+    dice_recorded,
     dice_rules,
     dice_rulesets,
     dice_scoring,
@@ -48,9 +49,15 @@ def corner_mirrored() -> None:
 
 @mutant(DICE, "CD-DIE-OWNER", "a die scores for whoever placed it, not for its colour")
 def placer_owns() -> None:
-    dice_rules.Placed = lambda owner, placer, value, faces: dice.Placed(
-        placer, placer, value, faces
-    )
+    original = dice_rules._place
+
+    def placed_by_placer(state: Any, move: Any) -> Any:
+        after = original(state, move)
+        board = list(after.board)
+        board[move.cell] = board[move.cell]._replace(owner=state.to_move)
+        return replace(after, board=tuple(board))
+
+    dice_rules._place = placed_by_placer
 
 
 @mutant(DICE, "CD-PLACE-SECOND", "the largest neighbour for an own die, the smallest for a foreign")
@@ -281,14 +288,14 @@ def bonus_not_counted() -> None:
 def _result_everywhere(make: Callable[[Any], Any]) -> None:
     """Patch the dice game's result where the engine, the notation and the protocol find it."""
     patched = make(dice_scoring.result)
-    for module in (dice_scoring, dice_notation, dice):
+    for module in (dice_scoring, dice_recorded, dice_notation, dice):
         module.result = patched
 
 
 @mutant(DICE, "CD-SCORE-MAJORITY", "two sides of three are never needed: side_majority is not read")
 def majority_swapped() -> None:
     read_as(dice_scoring, "result", "ruleset", side_majority="relative")
-    dice.result = dice_notation.result = dice_scoring.result
+    dice.result = dice_recorded.result = dice_notation.result = dice_scoring.result
 
 
 @mutant(DICE, "CD-SCORE-DUNGEON", "the dungeon's tie-break favours the die's owner, not its placer")
@@ -324,7 +331,7 @@ def no_shared_win() -> None:
 
 @mutant(DICE, "CD-NOTATION-RESULT", "a record's result token is not checked against its game")
 def dice_result_unchecked() -> None:
-    dice_notation._check_result = lambda record, state: None
+    dice_notation.ended = lambda record, state: None
 
 
 @mutant(DICE, "CD-NOTATION-CANONICAL", "canonical tags are in alphabetical order")

@@ -48,7 +48,7 @@ class Place:
         return f"{self.die}@{CELL_NAMES[self.cell]}" + (f"/{turn}" if turn else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Rolls:
     """The outcome of an infection's re-roll: the chance step (CD-INFECT-REROLL)."""
 
@@ -56,6 +56,12 @@ class Rolls:
     """The new value of the die taken from the opponent."""
     give: tuple[int, ...]
     """The new values of the given dice, in the order of :attr:`Infect.give`."""
+
+    def __init__(self, take: int, give: tuple[int, ...]) -> None:
+        # The dataclass's __init__ written out, as the state's is: compiled, it runs in a
+        # fraction of the time, and every infection of a record makes two.
+        object.__setattr__(self, "take", take)
+        object.__setattr__(self, "give", give)
 
     def __str__(self) -> str:
         return f"({self.take};{','.join(map(str, self.give))})"

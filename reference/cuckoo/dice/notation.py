@@ -15,15 +15,16 @@ from lark import Token, v_args
 
 from .. import notation
 from .. import notation_shared as shared
-from ..errors import AmbiguousMoveError, IllegalMoveError, NotationError, SetupError
-from ..notation import Located, at, remember
+from ..errors import NotationError
+from ..notation import Located, at
 from ..parameters import whole_number
-from .geometry import CELL_NAMES, CELLS, SIDE_NAMES, cell_named
+from .geometry import SIDE_NAMES, cell_named
 from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
-from .rules import apply, legal_moves, require_open
-from .rulesets import PARAMETERS, RULESETS, Ruleset, ruleset
+from .recorded import PARAM_TAGS, Seen, canonical_value, ended, resolve, start, step, with_rolls
+from .rules import apply
+from .rulesets import RULESETS, Ruleset, ruleset
 from .scoring import result
-from .state import PLAYER_NAMES, Nest, Placed, Setup, State, new_game
+from .state import PLAYER_NAMES, Setup, State, new_game
 
 __all__ = [
     "GAME",
@@ -41,13 +42,10 @@ GAME: Final = "cuckoo-dice"
 
 # CD-NOTATION-TAGS: the canonical order; parameter tags follow Ruleset, other tags come last
 # in the order they were written.
-_PARAM_TAGS: Final = {
-    "".join(part.title() for part in name.split("_")): name for name in PARAMETERS
-}
 ROSTER: Final = (
     "Game",
     "Ruleset",
-    *_PARAM_TAGS,
+    *PARAM_TAGS,
     "Event",
     "Site",
     "Date",
@@ -60,9 +58,6 @@ ROSTER: Final = (
     "Result",
 )
 REQUIRED: Final = ("Game", "Ruleset", "First", "BlueRoll", "RedRoll")
-_LOWER_CASE_TAGS: Final = frozenset(("Game", "Ruleset", *_PARAM_TAGS))
-_ROLL_TAGS: Final = tuple(f"{player}Roll" for player in PLAYER_NAMES)
-_CANONICAL_NAME: Final = {name.lower(): name for name in ROSTER}
 
 TERMINALS: Final = {
     **shared.RECORD_TERMINALS,
@@ -107,20 +102,6 @@ SYNTAX_EXAMPLES: Final = {
 
 
 @dataclass(frozen=True, slots=True)
-class Seen:
-    """A placement written as the pyramid shows it (``@003/A1B2``): which die was placed
-    is worked out on replay, and may be ambiguous (CD-NOTATION-SEEN)."""
-
-    cell: int
-    faces: tuple[int, int, int]
-    """The faces shown on A, B, C; 0 for a side not written."""
-
-    def __str__(self) -> str:
-        shown = "".join(f"{SIDE_NAMES[s]}{f}" for s, f in enumerate(self.faces) if f)
-        return f"@{CELL_NAMES[self.cell]}/{shown}"
-
-
-@dataclass(frozen=True, slots=True)
 class Record(notation.Record):
     """One game of Cuckoo dice as written down: tags, turns, comments, result."""
 
@@ -132,7 +113,7 @@ class Record(notation.Record):
     def ruleset(self) -> Ruleset:
         """The ruleset named by the tags, with any parameter tags applied."""
         overrides: dict[str, object] = {}
-        for tag, param in _PARAM_TAGS.items():
+        for tag, param in PARAM_TAGS.items():
             value = self.tag(tag)
             if value is not None:
                 overrides[param] = _param_value(param, value)
@@ -237,16 +218,6 @@ def _face(token: Token, rule: str = "CD-DIE-FACES") -> int:
     return int(token)
 
 
-def _canonical_value(key: str, value: str) -> str:
-    if key in _LOWER_CASE_TAGS:
-        return value.strip().lower()
-    if key == "First":
-        return value.strip().title()
-    if key in _ROLL_TAGS:
-        return " ".join(sorted("".join(value.split()).replace(",", "")))
-    return value
-
-
 def parse(text: str, *, source: str | None = None) -> Record:
     """Read one record.
 
@@ -274,60 +245,6 @@ def read_records(
     return DIALECT.read_records(lines, source=source)
 
 
-def _with_rolls(head: str, move: object, rolls: object) -> Infect | None:
-    """The infection *head* with its re-roll, read apart: only for one written in canonical
-    order, where the re-roll's values follow the dice as the infection keeps them (written
-    otherwise, they follow the dice as written, and only the whole word says how)."""
-    if isinstance(move, Infect) and move.rolls is None and str(move) == head:
-        assert isinstance(rolls, Rolls)
-        return Infect(move.give, move.take, rolls)
-    return None
-
-
-def start(record: Record) -> State:
-    """The state before the first move, from the tags (CD-NOTATION-TAGS and the setup
-    rules): a First tag naming nobody and a roll with other than faces are refused here,
-    where the tag's own words can be quoted.
-
-    A file's thousands of games share a few rulesets and a few thousand rolls: each part
-    of a setup made once is remembered by the tags it came from, and a setup whose parts
-    are all remembered is made from them, without checking them again."""
-    first = _FIRST.get(record.tag("First") or "")
-    rules = _SEEN_RULESETS.get(tuple(map(record.tag, _RULESET_TAGS)))
-    blue, red = (_SEEN_NESTS.get(record.tag(tag) or "") for tag in _ROLL_TAGS)
-    if first is None or rules is None or blue is None or red is None:
-        return _started(record)
-    return State(rules, first, (blue, red), _EMPTY_BOARD)
-
-
-_FIRST: Final = {name: player for player, name in enumerate(PLAYER_NAMES)}
-_RULESET_TAGS: Final = ("Ruleset", *_PARAM_TAGS)
-_EMPTY_BOARD: Final = (None,) * len(CELLS)
-_SEEN_RULESETS: Final[dict[tuple[str | None, ...], Ruleset]] = {}
-_SEEN_NESTS: Final[dict[str, Nest]] = {}
-"""The rulesets and the rolls remembered, each as many as the notation's memo of words
-holds (:func:`~cuckoo.notation.remember`; a roll of ten dice is one of 3,003)."""
-
-
-def _started(record: Record) -> State:
-    """:func:`start` with every tag checked, the parts of the setup then remembered."""
-    if record.tag("First") not in PLAYER_NAMES:
-        raise SetupError(
-            f"tag First must be Blue or Red, not {record.tag('First')!r}", rule="CD-SETUP-FIRST"
-        )
-    for player in PLAYER_NAMES:
-        roll = record.tag(f"{player}Roll") or ""
-        if not all(ch in "123456" for ch in roll.replace(" ", "")):
-            raise SetupError(
-                f"tag {player}Roll must list die values 1-6, not {roll!r}", rule="CD-SETUP-ROLL"
-            )
-    state = new_game(record.ruleset(), record.setup())
-    remember(_SEEN_RULESETS, tuple(map(record.tag, _RULESET_TAGS)), state.ruleset)
-    for tag, nest in zip(_ROLL_TAGS, state.nests, strict=True):
-        remember(_SEEN_NESTS, record.tag(tag) or "", nest)
-    return state
-
-
 DIALECT: Final = notation.Dialect[Record](
     game=GAME,
     prefix="CD",
@@ -336,18 +253,18 @@ DIALECT: Final = notation.Dialect[Record](
     examples=SYNTAX_EXAMPLES,
     roster=ROSTER,
     required=REQUIRED,
-    canonical_value=_canonical_value,
+    canonical_value=canonical_value,
     record_type=Record,
     start=start,
-    once=frozenset((*REQUIRED, *_PARAM_TAGS, "Result")),
+    once=frozenset((*REQUIRED, *PARAM_TAGS, "Result")),
     setup_tags={
-        "CD-RULESET-PARAMS": ("Ruleset", *_PARAM_TAGS),
+        "CD-RULESET-PARAMS": ("Ruleset", *PARAM_TAGS),
         "CD-SETUP-FIRST": ("First",),
         "CD-SETUP-ROLL": ("BlueRoll", "RedRoll"),
         "CD-SETUP-DICE": ("BlueRoll", "RedRoll"),
     },
     items="",
-    tail=notation.Tail("(", "rolls", _with_rolls),
+    tail=notation.Tail("(", "rolls", with_rolls),
 )
 
 
@@ -361,53 +278,7 @@ def replay(record: Record) -> Iterator[State]:
         move as written, its line and column, and the rule.
     :raises AmbiguousMoveError: for a placement written as seen that more than one die fits.
     """
-    return shared.replayed(record, start, _step, _ended)
-
-
-def _ended(record: Record, state: State) -> None:
-    """CD-NOTATION-RESULT: the result token is the one the last position gives."""
-    outcome = result(state)
-    token = outcome.token if outcome else "*"
-    if record.result != token:
-        line = record.spans[-1][0] if record.spans else None
-        raise shared.result_error(record, token, record.result, "CD-NOTATION-RESULT", line)
-
-
-def _step(state: State, move: Move | Seen) -> State:
-    """*move* made in *state*, a placement written as seen resolved first."""
-    if isinstance(move, Infect) and move.rolls is None:
-        raise NotationError(
-            "an infection in a record must give its re-roll, such as (4;1,6)",
-            rule="CD-NOTATION-ROLLS",
-        )
-    return apply(state, resolve(state, move) if isinstance(move, Seen) else move)
-
-
-def resolve(state: State, seen: Seen) -> Place:
-    """The placement that shows *seen*'s faces (CD-NOTATION-SEEN).
-
-    :raises IllegalMoveError: if no die in the mover's nest can show them there.
-    :raises AmbiguousMoveError: if more than one can.
-    """
-    fits = []
-    for move in legal_moves(state):
-        if isinstance(move, Place) and move.cell == seen.cell:
-            placed = apply(state, move).board[seen.cell]
-            assert isinstance(placed, Placed)
-            if placed.faces == seen.faces:
-                fits.append(move)
-    if len(fits) == 1:
-        return fits[0]
-    if fits:
-        raise AmbiguousMoveError(
-            f"{seen} fits {' and '.join(map(str, fits))}: write the die", rule="CD-NOTATION-SEEN"
-        )
-    require_open(state, seen.cell)
-    raise IllegalMoveError(
-        f"no die in the nest shows {seen} (own dice show their smallest neighbour beside "
-        "the rolled value, foreign dice their largest)",
-        rule="CD-NOTATION-SEEN",
-    )
+    return shared.replayed(record, start, step, ended)
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -430,9 +301,9 @@ def format_record(record: Record) -> str:
     notes = shared.notes_by_ply(record)
     lines = [*DIALECT.tag_lines(record), ""]
     lines.extend(notes.get(0, []))
-    for start in range(0, len(record.moves), 2):
-        words = [f"{start // 2 + 1}."]
-        for ply in range(start, min(start + 2, len(record.moves))):
+    for turn in range(0, len(record.moves), 2):
+        words = [f"{turn // 2 + 1}."]
+        for ply in range(turn, min(turn + 2, len(record.moves))):
             words.append(str(record.moves[ply]))
             words.extend(notes.get(ply + 1, []))
         lines.append(" ".join(words))
@@ -454,7 +325,7 @@ def record_of(
     outcome = result(state)
     base = RULESETS[rules.name]
     named = {"Game": GAME, "Ruleset": rules.name}
-    for tag, param in _PARAM_TAGS.items():
+    for tag, param in PARAM_TAGS.items():
         if getattr(rules, param) != getattr(base, param):
             named[tag] = _param_text(getattr(rules, param))
     named.update(tags)

@@ -267,7 +267,9 @@ def _place(state: State, move: Place) -> State:
     require_open(state, cell)
     faces, bonus = _orient(state, move)
     board = list(state.board)
-    board[cell] = Placed(mover ^ die.foreign, mover, die.value, faces)
+    # Placed(owner, placer, value, faces), made as the tuple it is: a NamedTuple's __new__ is
+    # Python even in the compiled build, and every placement makes one.
+    board[cell] = tuple.__new__(Placed, (mover ^ die.foreign, mover, die.value, faces))
     nests = (rest, state.nests[1]) if mover == 0 else (state.nests[0], rest)
     # State(...) rather than dataclasses.replace: this is the hottest line of a replay.
     return State(

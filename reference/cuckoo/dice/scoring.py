@@ -15,7 +15,7 @@ Reason = Literal["sides", "dungeon", "captures", "shared"]
 Totals = tuple[tuple[int, int, int], tuple[int, int, int]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Outcome:
     """How a finished game ended."""
 
@@ -27,6 +27,20 @@ class Outcome:
     """Blue's and Red's totals on sides A, B, C."""
     sides_won: tuple[int, int]
     """How many sides Blue and Red won."""
+
+    def __init__(
+        self,
+        winners: tuple[Player, ...],
+        reason: Reason,
+        totals: Totals,
+        sides_won: tuple[int, int],
+    ) -> None:
+        # Written out, as the state's __init__ is (compiled, a fraction of the time): a
+        # replay asks for the outcome at its end.
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "totals", totals)
+        object.__setattr__(self, "sides_won", sides_won)
 
     @property
     def token(self) -> str:

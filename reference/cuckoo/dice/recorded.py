@@ -1,0 +1,184 @@
+"""What the words of a dice record give the engine (spec: *cuckoo-dice/notation*): the
+canonical value of a tag, the setup the tags make, a move as written made, the result token
+checked.
+
+Apart from :mod:`cuckoo.dice.notation`, which reads records with the grammar and writes
+them, so that the compiled build compiles it (see setup.py): every record a file holds, and
+every move, passes through here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from .. import notation_shared as shared
+from ..errors import AmbiguousMoveError, IllegalMoveError, NotationError, SetupError
+from ..notation import remember
+from .geometry import CELL_NAMES, CELLS, SIDE_NAMES
+from .moves import Infect, Move, Place, Rolls
+from .rules import apply, legal_moves, require_open
+from .rulesets import PARAMETERS, Ruleset
+from .scoring import result
+from .state import PLAYER_NAMES, Nest, Placed, State, new_game
+
+if TYPE_CHECKING:
+    from .notation import Record
+
+__all__ = [
+    "PARAM_TAGS",
+    "ROLL_TAGS",
+    "Seen",
+    "canonical_value",
+    "ended",
+    "resolve",
+    "start",
+    "step",
+    "with_rolls",
+]
+
+PARAM_TAGS: Final = {"".join(part.title() for part in name.split("_")): name for name in PARAMETERS}
+"""The tag of each ruleset parameter, by its name: ``InfectionLimit`` for infection_limit."""
+ROLL_TAGS: Final = tuple(f"{player}Roll" for player in PLAYER_NAMES)
+_LOWER_CASE_TAGS: Final = frozenset(("Game", "Ruleset", *PARAM_TAGS))
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A placement written as the pyramid shows it (``@003/A1B2``): which die was placed
+    is worked out on replay, and may be ambiguous (CD-NOTATION-SEEN)."""
+
+    cell: int
+    faces: tuple[int, int, int]
+    """The faces shown on A, B, C; 0 for a side not written."""
+
+    def __str__(self) -> str:
+        shown = "".join(f"{SIDE_NAMES[s]}{f}" for s, f in enumerate(self.faces) if f)
+        return f"@{CELL_NAMES[self.cell]}/{shown}"
+
+
+# -- the tags ----------------------------------------------------------------------------------
+
+
+def canonical_value(key: str, value: str) -> str:
+    """The value of the known tag *key* as the canonical form writes it (CD-NOTATION-TAGS)."""
+    if key in _LOWER_CASE_TAGS:
+        return value.strip().lower()
+    if key == "First":
+        return value.strip().title()
+    if key in ROLL_TAGS:
+        return " ".join(sorted("".join(value.split()).replace(",", "")))
+    return value
+
+
+def start(record: Record) -> State:
+    """The state before the first move, from the tags (CD-NOTATION-TAGS and the setup
+    rules): a First tag naming nobody and a roll with other than faces are refused here,
+    where the tag's own words can be quoted.
+
+    A file's thousands of games share a few rulesets and a few thousand rolls: each part
+    of a setup made once is remembered by the tags it came from, and a setup whose parts
+    are all remembered is made from them, without checking them again."""
+    tag = record.tag
+    first = _FIRST.get(tag("First") or "")
+    rules = _SEEN_RULESETS.get(tuple([tag(name) for name in _RULESET_TAGS]))
+    blue = _SEEN_NESTS.get(tag(ROLL_TAGS[0]) or "")
+    red = _SEEN_NESTS.get(tag(ROLL_TAGS[1]) or "")
+    if first is None or rules is None or blue is None or red is None:
+        return _started(record)
+    return State(rules, first, (blue, red), _EMPTY_BOARD)
+
+
+_FIRST: Final = {name: player for player, name in enumerate(PLAYER_NAMES)}
+_RULESET_TAGS: Final = ("Ruleset", *PARAM_TAGS)
+_EMPTY_BOARD: Final = (None,) * len(CELLS)
+_SEEN_RULESETS: Final[dict[tuple[str | None, ...], Ruleset]] = {}
+_SEEN_NESTS: Final[dict[str, Nest]] = {}
+"""The rulesets and the rolls remembered, each as many as the notation's memo of words
+holds (:func:`~cuckoo.notation.remember`; a roll of ten dice is one of 3,003)."""
+
+
+def _started(record: Record) -> State:
+    """:func:`start` with every tag checked, the parts of the setup then remembered."""
+    if record.tag("First") not in PLAYER_NAMES:
+        raise SetupError(
+            f"tag First must be Blue or Red, not {record.tag('First')!r}", rule="CD-SETUP-FIRST"
+        )
+    for player in PLAYER_NAMES:
+        roll = record.tag(f"{player}Roll") or ""
+        if not all(ch in "123456" for ch in roll.replace(" ", "")):
+            raise SetupError(
+                f"tag {player}Roll must list die values 1-6, not {roll!r}", rule="CD-SETUP-ROLL"
+            )
+    state = new_game(record.ruleset(), record.setup())
+    remember(_SEEN_RULESETS, tuple([record.tag(name) for name in _RULESET_TAGS]), state.ruleset)
+    for tag, nest in zip(ROLL_TAGS, state.nests, strict=True):
+        remember(_SEEN_NESTS, record.tag(tag) or "", nest)
+    return state
+
+
+# -- the moves -------------------------------------------------------------------------------
+
+
+def with_rolls(head: str, move: object, rolls: object) -> Infect | None:
+    """The infection *head* with its re-roll, read apart: only for one written in canonical
+    order, where the re-roll's values follow the dice as the infection keeps them (written
+    otherwise, they follow the dice as written, and only the whole word says how).  Whether
+    a head is so written is remembered: a file's infections share a few hundred heads."""
+    canonical = _CANONICAL_HEADS.get(head)
+    if canonical is None:
+        canonical = isinstance(move, Infect) and move.rolls is None and str(move) == head
+        remember(_CANONICAL_HEADS, head, canonical)
+    if not canonical:
+        return None
+    assert isinstance(move, Infect) and isinstance(rolls, Rolls)
+    return Infect(move.give, move.take, rolls)
+
+
+_CANONICAL_HEADS: Final[dict[str, bool]] = {}
+
+
+def step(state: State, move: Move | Seen) -> State:
+    """*move* made in *state*, a placement written as seen resolved first."""
+    if isinstance(move, Infect) and move.rolls is None:
+        raise NotationError(
+            "an infection in a record must give its re-roll, such as (4;1,6)",
+            rule="CD-NOTATION-ROLLS",
+        )
+    return apply(state, resolve(state, move) if isinstance(move, Seen) else move)
+
+
+def ended(record: Record, state: State) -> None:
+    """CD-NOTATION-RESULT: the result token is the one the last position gives."""
+    outcome = result(state)
+    token = outcome.token if outcome else "*"
+    if record.result != token:
+        line = record.spans[-1][0] if record.spans else None
+        raise shared.result_error(record, token, record.result, "CD-NOTATION-RESULT", line)
+
+
+def resolve(state: State, seen: Seen) -> Place:
+    """The placement that shows *seen*'s faces (CD-NOTATION-SEEN).
+
+    :raises IllegalMoveError: if no die in the mover's nest can show them there.
+    :raises AmbiguousMoveError: if more than one can.
+    """
+    fits = []
+    for move in legal_moves(state):
+        if isinstance(move, Place) and move.cell == seen.cell:
+            placed = apply(state, move).board[seen.cell]
+            assert isinstance(placed, Placed)
+            if placed.faces == seen.faces:
+                fits.append(move)
+    if len(fits) == 1:
+        return fits[0]
+    if fits:
+        raise AmbiguousMoveError(
+            f"{seen} fits {' and '.join(map(str, fits))}: write the die", rule="CD-NOTATION-SEEN"
+        )
+    require_open(state, seen.cell)
+    raise IllegalMoveError(
+        f"no die in the nest shows {seen} (own dice show their smallest neighbour beside "
+        "the rolled value, foreign dice their largest)",
+        rule="CD-NOTATION-SEEN",
+    )
