@@ -385,6 +385,9 @@ _OPEN: Final = reading.OPEN
 _CLOSE: Final = reading.CLOSE
 MAX_WORDS: Final = 20_000
 """The most distinct items a dialect remembers (a few hundred kilobytes)."""
+MAX_TAG_LINES: Final = 1_000
+"""The most tag lines a dialect remembers: the few that every record of a file repeats are
+among the first, and the many of one game each (``[Round "7"]``) cost no more than this."""
 
 Parts = tuple[list[tuple[str, str]], list[Any], list[tuple[int, int]], list[Any], str, list[Number]]
 """A record as read: tags as written, moves, their lines and columns, comments, result, and
@@ -573,6 +576,8 @@ class Dialect(Generic[R]):
     _parts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """What the parts of items read as: a :attr:`tail` (by its text, mark included) or a
     part of a :attr:`group` (by its text, which holds no mark)."""
+    _tag_lines: dict[str, reading.TagPairs] = field(default_factory=dict, compare=False, repr=False)
+    """The tag pairs of each line of tags seen, as written (:func:`.reading.header`)."""
 
     @cached_property
     def parser(self) -> Lark:
@@ -649,12 +654,20 @@ class Dialect(Generic[R]):
         if self.items is None:
             return None
         lines = text.split("\n")
-        head = reading.header(lines, self._tag)
+        head = reading.header(lines, self._tag, self._tag_lines, MAX_TAG_LINES)
         if head is None:
             return None
         tags, first = head
         items = reading.movetext(
-            lines, first, top, self._item, self._words, self._word, self.group, self._part
+            lines,
+            first,
+            top,
+            self._item,
+            self._words,
+            self._word,
+            self.group,
+            self._part,
+            self.group is None and not self.items,
         )
         if items is None:
             return None
@@ -782,17 +795,8 @@ class Dialect(Generic[R]):
             raise self._syntax(error, chunk, source, self.examples) from None
         except NotationError as error:  # a token the transformer refused, such as a cell
             raise self._moved(error, chunk, source) from None
-        named = self._tags(tags, chunk, source)
-        stated = next((value for key, value in named if key == "Result"), None)
-        if stated is not None and stated != token:
-            raise NotationError(
-                f"tag Result says {stated} but the movetext ends with {token}",
-                rule=f"{self.prefix}-NOTATION-RESULT",
-                source=source,
-                **self._place(chunk, "Result"),
-            )
         record = self.record_type(
-            named,
+            self._tags(tags, chunk, source),
             tuple(moves),
             tuple(comments),
             token,
@@ -802,6 +806,14 @@ class Dialect(Generic[R]):
             chunk.line,
             numbers=tuple(numbers),
         )
+        stated = record.tag("Result")
+        if stated is not None and stated != token:
+            raise NotationError(
+                f"tag Result says {stated} but the movetext ends with {token}",
+                rule=f"{self.prefix}-NOTATION-RESULT",
+                source=source,
+                **self._place(chunk, "Result"),
+            )
         try:
             state = self.start(record)
         except CuckooError as error:
@@ -868,9 +880,7 @@ class Dialect(Generic[R]):
                 source=source,
                 **self._place(chunk, "Game"),
             )
-        return tuple(
-            reading.in_order(((k, v) for k, values in named.items() for v in values), self._rank)
-        )
+        return reading.named_in_order(named, self._rank)
 
     @cached_property
     def _rank(self) -> dict[str, int]:

@@ -109,12 +109,19 @@ def unquote(token: str) -> str:
     return "".join(out)
 
 
-def header(lines: list[str], tag: re.Pattern[str]) -> tuple[list[tuple[str, str]], int] | None:
+TagPairs = tuple[tuple[str, str], ...]
+
+
+def header(
+    lines: list[str], tag: re.Pattern[str], memo: dict[str, TagPairs], most: int
+) -> tuple[list[tuple[str, str]], int] | None:
     """The tag pairs of a record's lines, as written, and the index of its first line of
     movetext; None when only the full parse will do: a line among the tags that is not tag
     pairs, or a comment in the movetext (a tag value may hold ``{``).
 
-    *tag* is one tag pair with white space around it, its name and value its groups."""
+    *tag* is one tag pair with white space around it, its name and value its groups.  The
+    pairs of a line are remembered in *memo* while it holds fewer than *most* lines: the
+    first records of a file teach it the lines every record repeats (``[Game ...]``)."""
     at = 0
     while at < len(lines) and (not lines[at].strip(WS) or lines[at].lstrip(WS)[:1] == "["):
         at += 1
@@ -122,15 +129,29 @@ def header(lines: list[str], tag: re.Pattern[str]) -> tuple[list[tuple[str, str]
         return None
     tags: list[tuple[str, str]] = []
     for line in lines[:at]:
-        end = len(line.rstrip(WS))
-        place = 0
-        while place < end:
-            found = tag.match(line, place)
-            if found is None:
+        pairs = memo.get(line)
+        if pairs is None:
+            pairs = tag_pairs(line, tag)
+            if pairs is None:
                 return None
-            tags.append((found[1], unquote(found[2])))
-            place = found.end()
+            if len(memo) < most:
+                memo[line] = pairs
+        tags.extend(pairs)
     return tags, at
+
+
+def tag_pairs(line: str, tag: re.Pattern[str]) -> TagPairs | None:
+    """The tag pairs of *line*, as written, or None if it holds anything else."""
+    pairs = []
+    end = len(line.rstrip(WS))
+    place = 0
+    while place < end:
+        found = tag.match(line, place)
+        if found is None:
+            return None
+        pairs.append((found[1], unquote(found[2])))
+        place = found.end()
+    return tuple(pairs)
 
 
 def movetext(
@@ -142,6 +163,7 @@ def movetext(
     word: Callable[[str], Any],
     group: Any,
     part: Callable[[str], tuple[Any, int] | None],
+    plain: bool = False,
 ) -> Items | None:
     """The movetext of a record, *lines* from index *first*, read item by item; None when
     only the full parse will do (anything unusual).  The record starts on line *top* of its
@@ -151,7 +173,9 @@ def movetext(
     *word* (moves, a result token, :data:`NUMBER_SEEN`, :data:`OPEN`, :data:`CLOSE` or
     None).  Between the marks of *group* (a ``notation.Group``, or None for a game without
     groups) each item is a part, read by *part* as a move and the characters from the
-    item's start to where it is written, and the group's ``join`` makes the move.
+    item's start to where it is written, and the group's ``join`` makes the move.  With
+    *plain*, for a game whose items are the words between white space (:func:`words`), a
+    line of words set apart by spaces alone is cut without *item*.
     """
     moves: list[Any] = []
     spans: list[tuple[int, int]] = []
@@ -160,8 +184,11 @@ def movetext(
     parts: list[tuple[Any, int, int]] | None = None  # the parts of a group begun, not ended
     for number in range(first, len(lines)):
         row = top + number
-        for match in item.finditer(lines[number]):
-            text = match[0]
+        line = lines[number]
+        found = words(line) if plain else None
+        if found is None:
+            found = [(match.start(), match[0]) for match in item.finditer(line)]
+        for at, text in found:
             if token is not None:
                 return None
             if parts is not None:  # a group's parts, up to its closing mark
@@ -169,7 +196,7 @@ def movetext(
                     read = part(text)
                     if read is None:
                         return None
-                    parts.append((read[0], row, match.start() + 1 + read[1]))
+                    parts.append((read[0], row, at + 1 + read[1]))
                     continue
                 if not parts:
                     return None
@@ -180,21 +207,35 @@ def movetext(
                 continue
             value = memo.get(text) or word(text)
             if type(value) is tuple:  # the moves of the item: the common case
-                start = match.start() + 1
                 for move, offset in value:
                     moves.append(move)
-                    spans.append((row, start + offset))
+                    spans.append((row, at + 1 + offset))
             elif value is OPEN:
                 parts = []
             elif value is None or value is CLOSE:
                 return None
             elif value is NUMBER_SEEN:
-                numbers.append((text, len(moves), row, match.start() + 1))
+                numbers.append((text, len(moves), row, at + 1))
             else:
                 token = str(value)
     if token is None or parts is not None:
         return None
     return moves, spans, numbers, token
+
+
+def words(line: str) -> list[tuple[int, str]] | None:
+    """The words of *line* with where each starts (0-based), when only spaces set them
+    apart; None for a line holding a quote (a quoted item may hold spaces) or other white
+    space, whose items a pattern finds."""
+    if '"' in line or "\t" in line or "\r" in line or "\f" in line:
+        return None
+    found = []
+    at = 0
+    for word in line.split(" "):
+        if word:
+            found.append((at, word))
+        at += len(word) + 1
+    return found
 
 
 def tag_name(names: dict[str, str], name: str) -> str:
@@ -220,6 +261,11 @@ def named_tags(
             return named, key
         named.setdefault(key, []).append(canonical(key, value) if key in known else value)
     return named, None
+
+
+def named_in_order(named: dict[str, list[str]], rank: dict[str, int]) -> TagPairs:
+    """The pairs of *named* (:func:`named_tags`) in canonical order (:func:`in_order`)."""
+    return tuple(in_order([(k, v) for k, values in named.items() for v in values], rank))
 
 
 def in_order(tags: Iterable[tuple[str, str]], rank: dict[str, int]) -> list[tuple[str, str]]:

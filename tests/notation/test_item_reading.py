@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lark import UnexpectedInput
 
+from cuckoo import reading
 from cuckoo.cards import notation as cards_notation
 from cuckoo.dice import notation as dice_notation
 from cuckoo.errors import NotationError
@@ -114,3 +115,16 @@ def test_an_item_is_read_whole_or_by_the_full_parse(game: str, movetext: str, re
     quick = dialect._quick(text)
     assert (quick is not None) == read
     assert quick is None or quick == dialect._parse(text)
+
+
+@given(st.text(alphabet=' \t\r\f"\\\u00a0x1.@(;', max_size=40))
+def test_a_line_cut_at_its_spaces_gives_the_items_the_pattern_finds(line: str) -> None:
+    """The dice game's items are the words between white space: a line set apart by spaces
+    alone is cut with ``str.split`` (a no-break space stays inside a word, as the grammar
+    has it), any other line by the pattern, and both give the same items."""
+    found = reading.words(line)
+    pattern = dice_notation.DIALECT._item
+    if found is not None:
+        assert found == [(m.start(), m[0]) for m in pattern.finditer(line)]
+    else:
+        assert any(ch in line for ch in '"\t\r\f')

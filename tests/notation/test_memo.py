@@ -7,6 +7,7 @@ from random import Random
 
 import pytest
 
+from cuckoo import notation as shared_notation
 from cuckoo.dice import Die, Rolls, notation, recorded
 from cuckoo.random_records import dice_record
 
@@ -49,3 +50,23 @@ def test_a_head_written_out_of_order_is_read_whole_whichever_came_first(order: i
         assert recorded._CANONICAL_HEADS == {"1'+2x3": True, "2+1'x3": False}
     finally:
         monkey.undo()
+
+
+def test_the_tag_lines_remembered_stay_bounded_and_read_as_before() -> None:
+    """Every record repeats a few tag lines and has a few of its own (``[Round "7"]``): the
+    memo of lines stops growing at its bound, and a line is read the same from it."""
+    dialect = notation.DIALECT
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(shared_notation, "MAX_TAG_LINES", 12)
+    dialect._tag_lines.clear()
+    try:
+        rng = Random(4)
+        texts = [notation.format_record(dice_record(rng, "cuckoo", 2, n)) for n in range(1, 60)]
+        quick = [dialect._quick(text) for text in texts]
+        assert len(dialect._tag_lines) == 12
+        assert '[Game "cuckoo-dice"]' in dialect._tag_lines
+        assert [dialect._quick(text) for text in texts] == quick  # now mostly from the memo
+        assert quick == [dialect._parse(text) for text in texts]
+    finally:
+        monkey.undo()
+        dialect._tag_lines.clear()
