@@ -35,7 +35,7 @@ from lark.lexer import TerminalDef
 
 from . import reading
 from .errors import CuckooError, NotationError, shown
-from .reading import quote, unquote
+from .reading import Chunk, quote, unquote
 
 __all__ = [
     "MAX_RECORD_CHARS",
@@ -233,22 +233,10 @@ def _keep(file: str, parser: Lark) -> None:
         os.close(folder)
 
 
-@dataclass(frozen=True, slots=True)
-class Chunk:
-    """The text of one record and where it starts in its file."""
-
-    text: str
-    line: int
-    """The 1-based line of the file on which the record starts."""
-    index: int
-    """The record's 1-based position in the file."""
-
-
 def split_records(lines: Iterable[str], *, rule: str) -> Iterator[Chunk]:
     """Cut a stream of lines into records (:func:`.reading.records`): a tag line after
     movetext starts a new one; a record longer than :data:`MAX_RECORD_CHARS` is refused."""
-    for text, line, index in reading.records(lines, rule, MAX_RECORD_CHARS):
-        yield Chunk(text, line, index)
+    return reading.records(lines, rule, MAX_RECORD_CHARS)
 
 
 _QUOTED_MOST: Final = 60

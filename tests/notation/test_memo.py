@@ -70,3 +70,20 @@ def test_the_tag_lines_remembered_stay_bounded_and_read_as_before() -> None:
     finally:
         monkey.undo()
         dialect._tag_lines.clear()
+
+
+def test_a_chunk_goes_to_a_worker_and_back_whole() -> None:
+    """``validate --jobs`` sends each record's chunk to a worker process, pickled; the
+    compiled build's class needs its own way there (CI runs it with ``-j 2`` as well)."""
+    import pickle
+
+    from cuckoo.notation import Chunk
+
+    chunk = Chunk('[Game "cuckoo-dice"]\n\n1. pass *\n', 41, 7)
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        again = pickle.loads(pickle.dumps(chunk, protocol))
+        assert again == chunk and (again.text, again.line, again.index) == (
+            '[Game "cuckoo-dice"]\n\n1. pass *\n',
+            41,
+            7,
+        )
