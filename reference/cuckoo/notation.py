@@ -656,6 +656,9 @@ class Dialect(Generic[R]):
             self.group,
             self._part,
             self.group is None and not self.items,
+            self.tail if self.series is None else None,
+            self._parts,
+            self._read_part,
         )
         if items is None:
             return None
@@ -737,22 +740,13 @@ class Dialect(Generic[R]):
         return series.join(parts)
 
     def _joined(self, word: str) -> Moves | None:
-        """The move of *word* from its head and its :attr:`tail`, each read once and
-        remembered; None if it has no tail, or only reading it whole will do."""
-        tail = self.tail
-        if tail is None:
+        """The move of *word* from its head and its :attr:`tail` (:func:`.reading.joined`);
+        None if it has no tail, or only reading it whole will do."""
+        if self.tail is None:
             return None
-        at = word.find(tail.mark)
-        if at <= 0:
-            return None
-        head, rest = word[:at], word[at:]
-        value = self._words.get(head) or self._word(head)
-        if not isinstance(value, tuple) or len(value) != 1:
-            return None
-        ((move, offset),) = value
-        part = self._read_part(rest, tail.rule)
-        joined = None if part is None else tail.join(head, move, part)
-        return None if joined is None else ((joined, offset),)
+        return reading.joined(
+            word, self.tail, self._words, self._word, self._parts, self._read_part
+        )
 
     def _part(self, text: str) -> tuple[Any, int] | None:
         """What *text*, a part of a :attr:`group`, reads as: its move and the characters

@@ -189,6 +189,9 @@ def movetext(
     group: Any,
     part: Callable[[str], tuple[Any, int] | None],
     plain: bool = False,
+    tail: Any = None,
+    parts_read: dict[str, Any] | None = None,
+    read_part: Callable[[str, str], Any] | None = None,
 ) -> Items | None:
     """The movetext of a record, *lines* from index *first*, read item by item; None when
     only the full parse will do (anything unusual).  The record starts on line *top* of its
@@ -200,7 +203,9 @@ def movetext(
     groups) each item is a part, read by *part* as a move and the characters from the
     item's start to where it is written, and the group's ``join`` makes the move.  With
     *plain*, for a game whose items are the words between white space (:func:`words`), a
-    line of words set apart by spaces alone is cut without *item*.
+    line of words set apart by spaces alone is cut without *item*.  A word with a *tail*
+    (a ``notation.Tail``, of a game without series) is read by :func:`joined`, with
+    *parts_read* and *read_part*, before *word* is asked.
     """
     moves: list[Any] = []
     spans: list[tuple[int, int]] = []
@@ -230,7 +235,12 @@ def movetext(
                 spans.append((line, column))
                 parts = None
                 continue
-            value = memo.get(text) or word(text)
+            value = memo.get(text)
+            if value is None and tail is not None:
+                assert parts_read is not None and read_part is not None
+                value = joined(text, tail, memo, word, parts_read, read_part)
+            if value is None:
+                value = word(text)
             if type(value) is tuple:  # the moves of the item: the common case
                 for move, offset in value:
                     moves.append(move)
@@ -246,6 +256,31 @@ def movetext(
     if token is None or parts is not None:
         return None
     return moves, spans, numbers, token
+
+
+def joined(
+    text: str,
+    tail: Any,
+    memo: dict[str, Any],
+    word: Callable[[str], Any],
+    parts_read: dict[str, Any],
+    read_part: Callable[[str, str], Any],
+) -> tuple[tuple[Any, int]] | None:
+    """The move of the word *text* from its head and its *tail* (a ``notation.Tail``), each
+    read once and remembered: the head as an item (*memo*, else *word*), the tail by its
+    rule (*parts_read*, else *read_part*); None if it has no tail, or only reading it whole
+    will do."""
+    at = text.find(tail.mark)
+    if at <= 0:
+        return None
+    head, rest = text[:at], text[at:]
+    value = memo.get(head) or word(head)
+    if type(value) is not tuple or len(value) != 1:
+        return None
+    move, offset = value[0]
+    part = parts_read[rest] if rest in parts_read else read_part(rest, tail.rule)
+    made = None if part is None else tail.join(head, move, part)
+    return None if made is None else ((made, offset),)
 
 
 def words(line: str) -> list[tuple[int, str]] | None:
