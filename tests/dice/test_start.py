@@ -58,3 +58,15 @@ def test_what_is_remembered_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> No
         assert notation.start(record) == recorded._started(record)
     assert len(recorded._SEEN_NESTS) == 3
     assert len(recorded._SEEN_RULESETS) == 1
+
+
+def test_a_roll_is_made_canonical_once_and_what_is_remembered_stays_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(shared_notation, "MAX_WORDS", 2)
+    monkeypatch.setattr(recorded, "_CANONICAL_ROLLS", {})
+    written = ["6 5,4 3 2 1 1 2 3 4", "1 1 2 2 3 3 4 4 5 5", "6666655555"]
+    canonical = ["1 1 2 2 3 3 4 4 5 6", "1 1 2 2 3 3 4 4 5 5", "5 5 5 5 5 6 6 6 6 6"]
+    for _ in range(2):  # the second time from what was remembered, where it was
+        assert [recorded.canonical_value("RedRoll", w) for w in written] == canonical
+    assert list(recorded._CANONICAL_ROLLS) == written[:2]

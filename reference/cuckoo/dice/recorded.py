@@ -67,8 +67,15 @@ def canonical_value(key: str, value: str) -> str:
     if key == "First":
         return value.strip().title()
     if key in ROLL_TAGS:
-        return " ".join(sorted("".join(value.split()).replace(",", "")))
+        canonical = _CANONICAL_ROLLS.get(value)
+        if canonical is None:  # remembered: a file's rolls are a few thousand at most
+            canonical = " ".join(sorted("".join(value.split()).replace(",", "")))
+            remember(_CANONICAL_ROLLS, value, canonical)
+        return canonical
     return value
+
+
+_CANONICAL_ROLLS: Final[dict[str, str]] = {}
 
 
 def start(record: Record) -> State:

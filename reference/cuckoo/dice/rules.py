@@ -284,9 +284,13 @@ def _place(state: State, move: Place) -> State:
     )
 
 
+_CELL_SET: Final = frozenset(CELLS)
+"""The cells, to ask whether a value is one without going through them all."""
+
+
 def require_open(state: State, cell: Cell) -> None:
     """CD-PLACE-EMPTY, CD-PLACE-SUPPORT: *cell* is free and rests on three dice."""
-    require(cell in CELLS, "CD-CELL", lambda: f"no cell {cell!r}")
+    require(cell in _CELL_SET, "CD-CELL", lambda: f"no cell {cell!r}")
     board = state.board
     require(board[cell] is None, "CD-PLACE-EMPTY", lambda: f"cell {CELL_NAMES[cell]} is taken")
     below = BELOW[cell]

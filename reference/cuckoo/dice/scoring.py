@@ -53,9 +53,11 @@ def side_totals(state: State) -> Totals:
     totals = [[0, 0, 0], [0, 0, 0]]
     for placed in state.board:
         if placed is not None:
+            a, b, c = placed.faces  # on sides A, B, C: 0 where the die shows no face
             row = totals[placed.owner]
-            for s, face in enumerate(placed.faces):
-                row[s] += face
+            row[0] += a
+            row[1] += b
+            row[2] += c
     if state.bonus is not None:
         for s in SIDES:
             totals[state.bonus.player][s] += state.bonus.points[s]
