@@ -12,7 +12,7 @@ import io
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from .errors import NotationError
 
@@ -47,6 +47,28 @@ class Chunk:
         # Sent to the workers of ``validate --jobs``: compiled, the default pickling would
         # call this __init__ without its arguments.
         return Chunk, (self.text, self.line, self.index)
+
+
+class Marks(Protocol):
+    """What the reading item by item needs of a group of moves (``notation.Group``)."""
+
+    @property
+    def open(self) -> str: ...
+    @property
+    def close(self) -> str: ...
+    @property
+    def join(self) -> Callable[[list[tuple[Any, int, int]]], tuple[Any, int, int]]: ...
+
+
+class Tailed(Protocol):
+    """What it needs of the tail of move words (``notation.Tail``)."""
+
+    @property
+    def mark(self) -> str: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def join(self) -> Callable[[str, Any, Any], Any]: ...
 
 
 Items = tuple[list[Any], list[tuple[int, int]], list[tuple[str, int, int, int]], str]
@@ -186,10 +208,10 @@ def movetext(
     item: re.Pattern[str],
     memo: dict[str, Any],
     word: Callable[[str], Any],
-    group: Any,
+    group: Marks | None,
     part: Callable[[str], tuple[Any, int] | None],
     plain: bool = False,
-    tail: Any = None,
+    tail: Tailed | None = None,
     parts_read: dict[str, Any] | None = None,
     read_part: Callable[[str, str], Any] | None = None,
 ) -> Items | None:
@@ -222,6 +244,7 @@ def movetext(
             if token is not None:
                 return None
             if parts is not None:  # a group's parts, up to its closing mark
+                assert group is not None  # only its opening mark begins parts
                 if text != group.close:
                     read = part(text)
                     if read is None:
@@ -230,9 +253,9 @@ def movetext(
                     continue
                 if not parts:
                     return None
-                move, line, column = group.join(parts)
+                move, joined_row, column = group.join(parts)
                 moves.append(move)
-                spans.append((line, column))
+                spans.append((joined_row, column))
                 parts = None
                 continue
             value = memo.get(text)
@@ -260,7 +283,7 @@ def movetext(
 
 def joined(
     text: str,
-    tail: Any,
+    tail: Tailed,
     memo: dict[str, Any],
     word: Callable[[str], Any],
     parts_read: dict[str, Any],

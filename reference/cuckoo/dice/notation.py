@@ -36,6 +36,8 @@ __all__ = [
     "read_records",
     "record_of",
     "replay",
+    "resolve",
+    "start",
 ]
 
 GAME: Final = "cuckoo-dice"
