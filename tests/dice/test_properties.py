@@ -34,6 +34,7 @@ from cuckoo.dice import (
     side_totals,
 )
 from cuckoo.dice.geometry import SHOWN
+from cuckoo.dice.moves import die_of
 
 from . import cube
 from .helpers import SECOND_FOREIGN, SECOND_OWN
@@ -70,6 +71,17 @@ def test_twenty_dice_ten_of_each_colour(game: Game) -> None:
         assert held == state.board.count(None)
         assert _owned(state, BLUE) == _owned(state, RED) == 10
         assert all(1 <= v <= 6 for _, v in _dice(state))
+
+
+@given(games())
+def test_every_die_in_a_nest_is_the_one_shared_die_of_its_value_and_colour(game: Game) -> None:
+    """The engine shares one die of each value and colour (moves.die_of), also after the
+    re-rolls of infections, so that a nest finds a move's die by identity first; the die is
+    still the value it was: equal to a die made anew."""
+    for state in game.states:
+        for held in state.nests:
+            assert all(d is die_of(d.value, d.foreign) == Die(d.value, d.foreign) for d in held)
+    assert die_of(7) == Die(7) and die_of(2, True) is die_of(2, True)
 
 
 @given(games(greedy=True))

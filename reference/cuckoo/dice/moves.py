@@ -8,11 +8,12 @@ rules speak, and it lets a move be read without knowing whose turn it is.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
+from .faces import FACES
 from .geometry import CELL_NAMES, SIDE_NAMES, Cell, Side
 
-__all__ = ["PASS", "Die", "Infect", "Move", "Pass", "Place", "Rolls", "canonical_rolls"]
+__all__ = ["PASS", "Die", "Infect", "Move", "Pass", "Place", "Rolls", "canonical_rolls", "die_of"]
 
 
 class Die(NamedTuple):
@@ -28,6 +29,18 @@ class Die(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.value}'" if self.foreign else str(self.value)
+
+
+def die_of(value: int, foreign: bool = False) -> Die:
+    """The die of *value* and colour.  Dice are values, and the engine shares one of each:
+    a nest then finds a die by identity before it compares (a die of any other value is
+    made anew)."""
+    return _DICE.get((value, foreign)) or Die(value, foreign)
+
+
+_DICE: Final = {
+    (value, foreign): Die(value, foreign) for value in FACES for foreign in (False, True)
+}
 
 
 @dataclass(frozen=True)

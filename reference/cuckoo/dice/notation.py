@@ -19,7 +19,7 @@ from ..errors import NotationError
 from ..notation import Located, at
 from ..parameters import whole_number
 from .geometry import SIDE_NAMES, cell_named
-from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
+from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls, die_of
 from .recorded import PARAM_TAGS, Seen, canonical_value, ended, resolve, start, step, with_rolls
 from .rules import apply
 from .rulesets import RULESETS, Ruleset, ruleset
@@ -159,7 +159,7 @@ class _ToValues(notation.RecordTransformer):
 
     @v_args(inline=True)
     def die(self, value: Token, foreign: Token | None = None) -> tuple[Die, Token]:
-        return Die(_face(value), foreign is not None), value
+        return die_of(_face(value), foreign is not None), value
 
     @v_args(inline=True)
     def place(

@@ -20,7 +20,7 @@ from ..errors import IllegalMoveError, require
 from .chance import chance_outcomes
 from .faces import FACES, HANDEDNESS, Handedness, apex_faces, second_face
 from .geometry import BELOW, CELL_NAMES, CELLS, DUNGEON, SHOWN, SIDE_NAMES, SIDES, Cell, Side
-from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls
+from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls, die_of
 from .state import PLAYER_NAMES, Bonus, Nest, Placed, State
 
 __all__ = ["apply", "legal_moves", "require_open"]
@@ -116,7 +116,7 @@ def _places(die: Die, cell: Cell, bonus: str | None) -> tuple[Place, ...]:
     return tuple(Place(die, cell, turn) for turn in sides)
 
 
-DICE: Final = tuple(Die(value, foreign) for value in FACES for foreign in (False, True))
+DICE: Final = tuple(die_of(value, foreign) for value in FACES for foreign in (False, True))
 """Every die a nest can hold: each value, of either colour."""
 
 # The placements of each die on each cell, with and without the first move's bonus: a table
@@ -201,7 +201,7 @@ def _infections_of(givers: Nest, take: Die) -> tuple[Infect, ...]:
     return tuple(moves)
 
 
-_OWN: Final = {v: Die(v) for v in FACES}
+_OWN: Final = {v: die_of(v) for v in FACES}
 _GIVE: Final = {
     need: tuple(_OWN[v] for v, n in need for _ in range(n))
     for needs in GIVING.values()
@@ -211,9 +211,9 @@ _GIVE: Final = {
 
 def _colourings(value: int, n: int, held: Counter[Die]) -> list[tuple[Die, ...]]:
     """The ways to give *n* dice showing *value* from *held*: own and foreign mixed."""
-    own, foreign = held[Die(value)], held[Die(value, True)]
+    own, foreign = held[die_of(value)], held[die_of(value, True)]
     return [
-        (Die(value),) * (n - k) + (Die(value, True),) * k
+        (die_of(value),) * (n - k) + (die_of(value, True),) * k
         for k in range(n + 1)
         if k <= foreign and n - k <= own
     ]
@@ -429,8 +429,8 @@ def _reroll(state: State, infect: Infect, rolls: Rolls) -> State:
     lost = _remove(state.nests[1 - mover], (infect.take,))
     assert kept is not None and lost is not None
     # A die keeps its owner, so its colour relative to the nest's holder flips.
-    mine = tuple(sorted((*kept, Die(rolls.take, not infect.take.foreign))))
-    given = (Die(v, not d.foreign) for d, v in zip(infect.give, rolls.give, strict=True))
+    mine = tuple(sorted((*kept, die_of(rolls.take, not infect.take.foreign))))
+    given = (die_of(v, not d.foreign) for d, v in zip(infect.give, rolls.give, strict=True))
     theirs = tuple(sorted((*lost, *given)))
     blue, red = state.captures
     return State(

@@ -9,7 +9,7 @@ from typing import Final, NamedTuple
 from ..errors import SetupError
 from .faces import FACES
 from .geometry import CELLS
-from .moves import Die, Infect
+from .moves import Die, Infect, die_of
 from .rulesets import RULESETS, Ruleset
 
 __all__ = [
@@ -168,5 +168,5 @@ def new_game(rules: Ruleset | str, setup: Setup) -> State:
     return State(rules, setup.first, (blue, red), (None,) * len(CELLS))
 
 
-_OWN: Final = {value: Die(value) for value in FACES}
+_OWN: Final = {value: die_of(value) for value in FACES}
 """Each face's die of the holder's own colour: the dice of an opening roll."""
