@@ -405,10 +405,18 @@ V = TypeVar("V")
 
 def remember(memo: dict[K, V], key: K, value: V) -> V:
     """*value*, kept in *memo* under *key* while the memo holds fewer than
-    :data:`MAX_WORDS`, so that memory stays flat over any file."""
-    if len(memo) < MAX_WORDS:
+    :data:`MAX_WORDS` and the key's text is short (:data:`.reading.MEMO_KEY_CHARS`), so
+    that memory stays flat over any file."""
+    if len(memo) < MAX_WORDS and _characters(key) <= reading.MEMO_KEY_CHARS:
         memo[key] = value
     return value
+
+
+def _characters(key: object) -> int:
+    """The characters of the text in *key*: a string, or a tuple of them (and None)."""
+    if isinstance(key, str):
+        return len(key)
+    return sum(_characters(part) for part in key) if isinstance(key, tuple) else 0
 
 
 def at(value: Any, token: Token) -> Located:

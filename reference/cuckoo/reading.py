@@ -15,10 +15,17 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from .errors import NotationError
+from .values import rebuilt
 
 WS: Final = " \t\f\r\n"
 """White space as the grammars ignore it (``common.WS``); Python's ``str.split`` and ``\\s``
 take more, such as a no-break space, which a record may not hold between its words."""
+MEMO_KEY_CHARS: Final = 256
+"""The longest text a memo of the reading keeps as a key (a tag line, an item, a tag value):
+a hostile file's megabyte-long value is read every time it comes, never kept."""
+LONGEST_ITEM_LINE: Final = 4_096
+"""The longest line of movetext read item by item: a longer one, which no game's record
+needs, goes to the full parse, so that its items are never all held at once."""
 NUMBER_SEEN: Final = object()
 """What a move number reads as in the memo of items: nothing to keep, but no error."""
 OPEN: Final = object()
@@ -43,10 +50,8 @@ class Chunk:
         object.__setattr__(self, "line", line)
         object.__setattr__(self, "index", index)
 
-    def __reduce__(self) -> tuple[type[Chunk], tuple[str, int, int]]:
-        # Sent to the workers of ``validate --jobs``: compiled, the default pickling would
-        # call this __init__ without its arguments.
-        return Chunk, (self.text, self.line, self.index)
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # sent to the workers of ``validate --jobs``, pickled
 
 
 class Marks(Protocol):
@@ -167,8 +172,8 @@ def header(
     pairs, or a comment in the movetext (a tag value may hold ``{``).
 
     *tag* is one tag pair with white space around it, its name and value its groups.  The
-    pairs of a line are remembered in *memo* while it holds fewer than *most* lines: the
-    first records of a file teach it the lines every record repeats (``[Game ...]``)."""
+    pairs of a short line are remembered in *memo* while it holds fewer than *most* lines:
+    the first records read teach it the lines every record repeats (``[Game ...]``)."""
     at = 0
     while at < len(lines) and (not lines[at].strip(WS) or lines[at].lstrip(WS)[:1] == "["):
         at += 1
@@ -181,7 +186,7 @@ def header(
             pairs = tag_pairs(line, tag)
             if pairs is None:
                 return None
-            if len(memo) < most:
+            if len(memo) < most and len(line) <= MEMO_KEY_CHARS:
                 memo[line] = pairs
         tags.extend(pairs)
     return tags, at
@@ -237,6 +242,8 @@ def movetext(
     for number in range(first, len(lines)):
         row = top + number
         line = lines[number]
+        if len(line) > LONGEST_ITEM_LINE:
+            return None
         found = words(line) if plain else None
         if found is None:
             found = [(match.start(), match[0]) for match in item.finditer(line)]

@@ -8,6 +8,7 @@ from random import Random
 import pytest
 
 from cuckoo import notation as shared_notation
+from cuckoo import reading
 from cuckoo.dice import Die, Rolls, notation, recorded
 from cuckoo.random_records import dice_record
 
@@ -72,18 +73,25 @@ def test_the_tag_lines_remembered_stay_bounded_and_read_as_before() -> None:
         dialect._tag_lines.clear()
 
 
-def test_a_chunk_goes_to_a_worker_and_back_whole() -> None:
-    """``validate --jobs`` sends each record's chunk to a worker process, pickled; the
-    compiled build's class needs its own way there (CI runs it with ``-j 2`` as well)."""
-    import pickle
-
-    from cuckoo.notation import Chunk
-
-    chunk = Chunk('[Game "cuckoo-dice"]\n\n1. pass *\n', 41, 7)
-    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
-        again = pickle.loads(pickle.dumps(chunk, protocol))
-        assert again == chunk and (again.text, again.line, again.index) == (
-            '[Game "cuckoo-dice"]\n\n1. pass *\n',
-            41,
-            7,
-        )
+def test_a_long_text_is_read_every_time_and_never_kept() -> None:
+    """A hostile file's megabyte-long tag value, roll or line is read, not remembered: every
+    memo keeps short keys only, and a line of movetext longer than any record needs goes to
+    the full parse instead of being cut into items all at once."""
+    dialect = notation.DIALECT
+    dialect._tag_lines.clear()
+    text = notation.format_record(dice_record(Random(8), "cuckoo", 2, 1))
+    spaced = ("[Event " + " " * 300 + '"random"]').join(text.split('[Event "random"]'))
+    long_roll = "1 " + " " * 300 + "1 2 3 4 4 4 5 5 6"
+    assert recorded.canonical_value("BlueRoll", long_roll) == "1 1 2 3 4 4 4 5 5 6"
+    assert long_roll not in recorded._CANONICAL_ROLLS
+    first, rest = spaced.split("\n1. ", 1)
+    one_line = first + "\n1. " + (" " * 5_000).join(rest.split(" ", 1))
+    assert len(max(one_line.split("\n"), key=len)) > reading.LONGEST_ITEM_LINE
+    assert dialect._quick(one_line) is None  # the full parse reads it
+    assert notation.parse(one_line).moves == notation.parse(text).moves
+    assert dialect._quick(spaced) == dialect._parse(spaced)
+    assert dialect._tag_lines and all(
+        len(line) <= reading.MEMO_KEY_CHARS for line in dialect._tag_lines
+    )
+    assert not any("   " in line for line in dialect._tag_lines)
+    dialect._tag_lines.clear()

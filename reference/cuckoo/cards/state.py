@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from ..errors import SetupError, is_name
+from ..values import rebuilt
 from .deck import DECK, Card
 from .rulesets import RULES, Rules
 
@@ -86,6 +87,9 @@ class State:
         object.__setattr__(self, "losers", losers)
         object.__setattr__(self, "shown", shown)
         object.__setattr__(self, "unseen", unseen)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would call __init__ without arguments
 
     @property
     def active(self) -> tuple[Seat, ...]:

@@ -8,8 +8,9 @@ rules speak, and it lets a move be read without knowing whose turn it is.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
+from ..values import rebuilt
 from .faces import FACES
 from .geometry import CELL_NAMES, SIDE_NAMES, Cell, Side
 
@@ -76,6 +77,9 @@ class Rolls:
         object.__setattr__(self, "take", take)
         object.__setattr__(self, "give", give)
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would call __init__ without arguments
+
     def __str__(self) -> str:
         return f"({self.take};{','.join(map(str, self.give))})"
 
@@ -122,6 +126,9 @@ class Infect:
             new = Rolls(rolls.take, tuple([rolls.give[i] for i in order]))
             rolls = canonical_rolls(self.give, new)
         object.__setattr__(self, "rolls", rolls)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would call __init__ without arguments
 
     def __str__(self) -> str:
         text = "+".join(map(str, self.give)) + f"x{self.take}"

@@ -290,7 +290,7 @@ _CELL_SET: Final = frozenset(CELLS)
 
 def require_open(state: State, cell: Cell) -> None:
     """CD-PLACE-EMPTY, CD-PLACE-SUPPORT: *cell* is free and rests on three dice."""
-    require(cell in _CELL_SET, "CD-CELL", lambda: f"no cell {cell!r}")
+    require(isinstance(cell, int) and cell in _CELL_SET, "CD-CELL", lambda: f"no cell {cell!r}")
     board = state.board
     require(board[cell] is None, "CD-PLACE-EMPTY", lambda: f"cell {CELL_NAMES[cell]} is taken")
     below = BELOW[cell]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
+from ..values import rebuilt
 from .geometry import DUNGEON, SIDES
 from .state import PLAYERS, Player, State
 
@@ -41,6 +42,9 @@ class Outcome:
         object.__setattr__(self, "reason", reason)
         object.__setattr__(self, "totals", totals)
         object.__setattr__(self, "sides_won", sides_won)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would call __init__ without arguments
 
     @property
     def token(self) -> str:

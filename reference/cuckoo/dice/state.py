@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..errors import SetupError
+from ..values import rebuilt
 from .faces import FACES
 from .geometry import CELLS
 from .moves import Die, Infect, die_of
@@ -115,6 +116,9 @@ class State:
         object.__setattr__(self, "ply", ply)
         object.__setattr__(self, "bonus", bonus)
         object.__setattr__(self, "pending", pending)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would call __init__ without arguments
 
     @property
     def is_chance(self) -> bool:

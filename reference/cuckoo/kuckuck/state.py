@@ -8,6 +8,7 @@ from operator import attrgetter
 from typing import Any, Final, Literal
 
 from ..errors import SetupError, is_name
+from ..values import rebuilt
 from .cards import HAND_SIZE, NEST_CARDS, NEST_VALUES
 from .rulesets import RULES, Rules
 
@@ -139,6 +140,9 @@ class State:
         object.__setattr__(self, "scores", scores)
         object.__setattr__(self, "given", given)
         object.__setattr__(self, "unseen", unseen)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would call __init__ without arguments
 
     @property
     def active(self) -> tuple[Seat, ...]:
