@@ -81,7 +81,8 @@ def test_every_die_in_a_nest_is_the_one_shared_die_of_its_value_and_colour(game:
     for state in game.states:
         for held in state.nests:
             assert all(d is die_of(d.value, d.foreign) == Die(d.value, d.foreign) for d in held)
-    assert die_of(7) == Die(7) and die_of(2, True) is die_of(2, True)
+    assert die_of(2, True) is die_of(2, True) != die_of(2)
+    assert die_of(7) == Die(7) and die_of(7) is not die_of(7)  # no die: made anew each time
 
 
 @given(games(greedy=True))

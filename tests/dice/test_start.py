@@ -60,7 +60,7 @@ def test_what_is_remembered_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> No
     assert len(recorded._SEEN_RULESETS) == 1
 
 
-def test_a_roll_is_made_canonical_once_and_what_is_remembered_stays_bounded(
+def test_a_roll_made_canonical_is_remembered_and_what_is_remembered_stays_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(shared_notation, "MAX_WORDS", 2)
