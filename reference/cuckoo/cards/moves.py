@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from ..values import rebuilt
 from .deck import UNSEEN, Card
 
 __all__ = ["CUT", "KEEP", "SWAP", "Cut", "Deal", "Keep", "Move", "Reveal", "Show", "Swap"]
@@ -16,6 +18,9 @@ class Keep:
     def __str__(self) -> str:
         return "keep"
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
+
 
 @dataclass(frozen=True, slots=True)
 class Swap:
@@ -23,6 +28,9 @@ class Swap:
 
     def __str__(self) -> str:
         return "swap"
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +46,9 @@ class Cut:
     def __str__(self) -> str:
         return f"cut {self.card}" if self.card else "cut"
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
+
 
 @dataclass(frozen=True, slots=True)
 class Deal:
@@ -47,6 +58,9 @@ class Deal:
 
     def __str__(self) -> str:
         return "?" if self.card == UNSEEN else str(self.card)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +73,9 @@ class Show:
     def __str__(self) -> str:
         return "show " + " ".join(map(str, self.cards))
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
+
 
 @dataclass(frozen=True, slots=True)
 class Reveal:
@@ -68,6 +85,9 @@ class Reveal:
 
     def __str__(self) -> str:
         return str(self.card)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
 
 
 KEEP, SWAP, CUT = Keep(), Swap(), Cut()

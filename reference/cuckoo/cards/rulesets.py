@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from ..errors import SetupError
 from ..parameters import with_parameters
+from ..values import rebuilt
 
 __all__ = ["PARAMETERS", "RULES", "Rules", "rules"]
 
@@ -31,6 +32,9 @@ class Rules:
                     f"{name} must be {' or '.join(allowed)}, not {getattr(self, name)!r}",
                     rule="CC-RULESET-PARAMS",
                 )
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
 
 
 RULES: Final = Rules()

@@ -27,6 +27,9 @@ class Setup:
     players: tuple[str, ...]
     dealer: Seat = 0
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
+
 
 @dataclass(frozen=True, slots=True, init=False)
 class State:

@@ -61,6 +61,9 @@ class Place:
         turn = "".join(SIDE_NAMES[s] for s in self.sides)
         return f"{self.die}@{CELL_NAMES[self.cell]}" + (f"/{turn}" if turn else "")
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
+
 
 @dataclass(frozen=True, init=False)
 class Rolls:
@@ -141,6 +144,9 @@ class Pass:
 
     def __str__(self) -> str:
         return "pass"
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
 
 
 PASS = Pass()

@@ -10,11 +10,12 @@ every move, passes through here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .. import notation_shared as shared
 from ..errors import AmbiguousMoveError, IllegalMoveError, NotationError, SetupError
 from ..notation import remember
+from ..values import rebuilt
 from .geometry import CELL_NAMES, CELLS, SIDE_NAMES
 from .moves import Infect, Move, Place, Rolls
 from .rules import apply, legal_moves, require_open
@@ -55,6 +56,9 @@ class Seen:
     def __str__(self) -> str:
         shown = "".join(f"{SIDE_NAMES[s]}{f}" for s, f in enumerate(self.faces) if f)
         return f"@{CELL_NAMES[self.cell]}/{shown}"
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
 
 
 # -- the tags ----------------------------------------------------------------------------------

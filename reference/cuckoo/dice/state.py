@@ -64,6 +64,9 @@ class Bonus:
     points: tuple[int, int, int]
     """The points on sides A, B, C: 1, 2 and 3 in some order."""
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -73,6 +76,9 @@ class Setup:
     """The values of Blue's and of Red's ten dice."""
     first: Player = BLUE
     """The player who moves first."""
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
 
 
 @dataclass(frozen=True, init=False)

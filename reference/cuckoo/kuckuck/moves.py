@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from ..values import rebuilt
 
 __all__ = ["Deal", "Nest", "Play", "Start"]
 
@@ -16,6 +19,9 @@ class Deal:
     def __str__(self) -> str:
         return str(self.number)
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
+
 
 @dataclass(frozen=True, slots=True)
 class Start:
@@ -26,6 +32,9 @@ class Start:
 
     def __str__(self) -> str:
         return f"start {self.seat}"
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +47,9 @@ class Nest:
     def __str__(self) -> str:
         return f"nest {self.low} {self.high}"
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
+
 
 @dataclass(frozen=True, slots=True)
 class Play:
@@ -48,3 +60,6 @@ class Play:
 
     def __str__(self) -> str:
         return f"{self.seat}:{self.number}"
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from ..errors import SetupError
 from ..parameters import with_parameters
+from ..values import rebuilt
 
 __all__ = ["PARAMETERS", "RULES", "VARIANTS", "Rules", "rules"]
 
@@ -32,6 +33,9 @@ class Rules:
     def in_turn(self) -> bool:
         """Whether number cards are played one player after another (ZK-TACTICAL-ORDER)."""
         return self.variant == "tactical"
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
 
 
 RULES: Final = Rules()

@@ -46,6 +46,9 @@ class Setup:
     """ZK-PARTIAL-COUNT: the cockatoo cards each dealt hand earned, in seating order, as
     the table saw them taken; empty to count them from the dealt cards."""
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
+
 
 @dataclass(frozen=True, init=False)
 class State:
