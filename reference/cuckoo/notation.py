@@ -405,18 +405,8 @@ V = TypeVar("V")
 
 def remember(memo: dict[K, V], key: K, value: V) -> V:
     """*value*, kept in *memo* under *key* while the memo holds fewer than
-    :data:`MAX_WORDS` and the key's text is short (:data:`.reading.MEMO_KEY_CHARS`), so
-    that memory stays flat over any file."""
-    if len(memo) < MAX_WORDS and _characters(key) <= reading.MEMO_KEY_CHARS:
-        memo[key] = value
-    return value
-
-
-def _characters(key: object) -> int:
-    """The characters of the text in *key*: a string, or a tuple of them (and None)."""
-    if isinstance(key, str):
-        return len(key)
-    return sum(_characters(part) for part in key) if isinstance(key, tuple) else 0
+    :data:`MAX_WORDS` entries and the key is short (:func:`.reading.kept`)."""
+    return reading.kept(memo, key, value, MAX_WORDS)
 
 
 def at(value: Any, token: Token) -> Located:
@@ -664,7 +654,7 @@ class Dialect(Generic[R]):
             self.group,
             self._part,
             self.group is None and not self.items,
-            self.tail if self.series is None else None,
+            self.tail,
             self._parts,
             self._read_part,
         )
@@ -708,7 +698,8 @@ class Dialect(Generic[R]):
         string), :data:`_NUMBER_SEEN`, or None for anything else.  What it reads as is remembered,
         since the same moves come back game after game, in a bounded memo, so that memory
         stays flat over any file; None is not, a record with such an item being read whole,
-        nor an item read in parts (a :attr:`series`, a word with a :attr:`tail`)."""
+        nor an item read in parts (a :attr:`series`).  A word with a :attr:`tail` comes here
+        only when the reading loop could not read it in parts (:func:`.reading.joined`)."""
         if self.series is not None and (series := self._in_series(word)) is not None:
             return series  # not remembered: its words are, the item is nearly always new
         group = self.group
@@ -717,9 +708,6 @@ class Dialect(Generic[R]):
         elif group is not None and word in (group.open, group.close):
             value = _OPEN if word == group.open else _CLOSE
         else:
-            value = self._joined(word)
-            if value is not None:  # not remembered whole: its head and tail are, and the
-                return value  # words they make come in thousands (memory would grow)
             located = self._read(word, "single")
             value = None if located is None else tuple((m, c - 1) for m, _, c in located)
             if value is None:
@@ -746,15 +734,6 @@ class Dialect(Generic[R]):
                 tuple((move, _moved_to(key, offset, [*starts, at])) for move, offset in read)
             )
         return series.join(parts)
-
-    def _joined(self, word: str) -> Moves | None:
-        """The move of *word* from its head and its :attr:`tail` (:func:`.reading.joined`);
-        None if it has no tail, or only reading it whole will do."""
-        if self.tail is None:
-            return None
-        return reading.joined(
-            word, self.tail, self._words, self._word, self._parts, self._read_part
-        )
 
     def _part(self, text: str) -> tuple[Any, int] | None:
         """What *text*, a part of a :attr:`group`, reads as: its move and the characters

@@ -12,7 +12,7 @@ import io
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, TypeVar
 
 from .errors import NotationError
 from .values import rebuilt
@@ -162,6 +162,24 @@ def unquote(token: str) -> str:
 
 
 TagPairs = tuple[tuple[str, str], ...]
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def kept(memo: dict[K, V], key: K, value: V, most: int) -> V:
+    """*value*, kept in *memo* under *key* while the memo holds fewer than *most* entries
+    and the key's text is short (:data:`MEMO_KEY_CHARS`), so that memory stays flat over any
+    file: every memo of the reading is bounded here."""
+    if len(memo) < most and _characters(key) <= MEMO_KEY_CHARS:
+        memo[key] = value
+    return value
+
+
+def _characters(key: object) -> int:
+    """The characters of the text in *key*: a string, or a tuple of them (and None)."""
+    if isinstance(key, str):
+        return len(key)
+    return sum(_characters(part) for part in key) if isinstance(key, tuple) else 0
 
 
 def header(
@@ -172,8 +190,8 @@ def header(
     pairs, or a comment in the movetext (a tag value may hold ``{``).
 
     *tag* is one tag pair with white space around it, its name and value its groups.  The
-    pairs of a short line are remembered in *memo* while it holds fewer than *most* lines:
-    the first records read teach it the lines every record repeats (``[Game ...]``)."""
+    pairs of a line are remembered in *memo*, at most *most* lines (:func:`kept`): the first
+    records read teach it the lines every record repeats (``[Game ...]``)."""
     at = 0
     while at < len(lines) and (not lines[at].strip(WS) or lines[at].lstrip(WS)[:1] == "["):
         at += 1
@@ -186,8 +204,7 @@ def header(
             pairs = tag_pairs(line, tag)
             if pairs is None:
                 return None
-            if len(memo) < most and len(line) <= MEMO_KEY_CHARS:
-                memo[line] = pairs
+            kept(memo, line, pairs, most)
         tags.extend(pairs)
     return tags, at
 
@@ -231,8 +248,8 @@ def movetext(
     item's start to where it is written, and the group's ``join`` makes the move.  With
     *plain*, for a game whose items are the words between white space (:func:`words`), a
     line of words set apart by spaces alone is cut without *item*.  A word with a *tail*
-    (a ``notation.Tail``, of a game without series) is read by :func:`joined`, with
-    *parts_read* and *read_part*, before *word* is asked.
+    (a ``notation.Tail``) is read by :func:`joined`, with *parts_read* and *read_part*,
+    before *word* is asked (which then reads it whole).
     """
     moves: list[Any] = []
     spans: list[tuple[int, int]] = []
