@@ -99,8 +99,22 @@ def building_svgs() -> list[str]:
         )
         state = dice.apply(state, move)
         if all(state.board[c] is not None for c in CELLS if LAYER[c] == LAYER[move.cell]):
-            layers.append(iso_svg(state, legend=False))
+            layers.append(_scaled(iso_svg(state, legend=False), BUILDING_SCALE))
     return layers
+
+
+BUILDING_SCALE = 0.42
+"""The building pictures are drawn small, four to a row, to fit a printed page's width."""
+
+
+def _scaled(svg: str, factor: float) -> str:
+    """*svg* drawn *factor* times its size: its width and height, not its view box."""
+
+    def scale(m: re.Match[str]) -> str:
+        return f'{m[1]}="{float(m[2]) * factor:g}"'
+
+    head, body = svg.split(">", 1)
+    return re.sub(r'\b(width|height)="([\d.]+)"', scale, head) + ">" + body
 
 
 PICTURES: dict[str, Callable[[], str | list[str]]] = {
