@@ -12,7 +12,15 @@ from typing import Any
 
 import pytest
 
-from .test_learn import CARD_PAGES, FENCE, LEARN, LEARN_PAGES, _expanded, _load
+from .test_learn import (
+    CARD_PAGES,
+    FENCE,
+    LEARN,
+    LEARN_PAGES,
+    _expanded,
+    _load,
+    before_first_game,
+)
 
 SOFTWARE = re.compile(
     r"\b(?:engines?|software|programs?|computers?|command(?: line)?s?|terminal|"
@@ -225,3 +233,24 @@ def test_a_kuckuck_caption_names_the_round_its_picture_shows(pictures: ModuleTyp
             assert line.startswith(f"Cycle {last.cycle + 1} begins"), line
     else:
         assert line == pictures.kuckuck_status_line(states[at]), line
+
+
+def test_the_pyramid_is_drawn_as_it_is_built_before_the_first_game(pictures: ModuleType) -> None:
+    """Issue #43: how to build the pyramid, in pictures made by the drawing code: the bottom
+    layer, then each layer on it (12, 21, 27 and 30 faces showing: the dungeon shows none),
+    shown in the section a player reads before the first game."""
+    svgs = pictures.building_svgs()
+    shown = [int(re.search(r"\((\d+) faces showing\)", svg)[1]) for svg in svgs]  # type: ignore[index]
+    assert shown == [12, 21, 27, 30]
+    text = (LEARN / "cuckoo-dice.md").read_text(encoding="utf-8")
+    assert "```{cuckoo-picture} building\n```" in before_first_game(text)
+
+
+def test_the_dungeon_is_told_by_who_put_a_die_there(pictures: ModuleType) -> None:
+    """The 3D picture's legend names the player who put the die in the dungeon, the one a
+    tie-break rewards, besides the die's colour."""
+    (_, states, at, view), *_ = [s for s in _steps(pictures, LEARN / "cuckoo-dice.md") if s[3]]
+    assert view == "3d"
+    from cuckoo.dice.iso import iso_svg
+
+    assert "dungeon (hidden under the base): Blue's 3, put there by Blue" in iso_svg(states[at])
