@@ -3,6 +3,7 @@
 * every ``{example}`` of the spec is followed by the position its record reaches (or, for an
   example of a refused move, the position the move was refused in);
 * ``{cuckoo-picture} cells`` draws the 20 cells of the pyramid with their names,
+  ``{cuckoo-picture} building`` the pyramid growing layer by layer, as a game builds it,
   ``{cuckoo-picture} corner`` a die's corner on western and eastern dice, and
   ``{cuckoo-picture} kuckuck-cards`` the kinds of card of Zum Kuckuck!;
 * ``{cuckoo-game}`` shows a whole record (a walkthrough such as *Your first game*), and each
@@ -33,12 +34,15 @@ from cuckoo import CuckooError, dice
 from cuckoo.cards import moves as cards_moves
 from cuckoo.cards.svg import seats_svg as cards_seats_svg
 from cuckoo.dice.faces import apex_faces, second_face
+from cuckoo.dice.geometry import CELLS, LAYER
 from cuckoo.dice.iso import corner_svg, iso_svg
 from cuckoo.dice.svg import cells_svg
 from cuckoo.drawing import INK, svg_document, svg_root, svg_text, text_width
 from cuckoo.games import GAMES, Kit, read_records
 from cuckoo.kuckuck.svg import seats_svg as kuckuck_seats_svg
 from cuckoo.kuckuck.views import cards_svg
+from cuckoo.kuckuck.views import status_line as kuckuck_status_line
+from cuckoo.kuckuck.views import table_svg as kuckuck_table_svg
 from cuckoo.lexer import CuckooLexer
 
 _IDS = re.compile(r"(cuckoo-[0-9a-f]{10})-(title|desc)\b")
@@ -78,11 +82,52 @@ def position_picture(record: str, env: BuildEnvironment) -> nodes.raw | None:
     return _picture(kit.svg(state), env)
 
 
-PICTURES = {"cells": cells_svg, "corner": corner_svg, "kuckuck-cards": cards_svg}
+BUILDING_ROLLS = ((1, 2, 3, 3, 4, 4, 5, 5, 6, 6), (1, 1, 2, 2, 3, 4, 4, 5, 6, 6))
+"""The opening roll of the game the building picture is drawn from."""
+
+
+def building_svgs() -> list[str]:
+    """The pyramid seen from above after each layer is complete, from the bottom layer to
+    the apex: a game in which each player in turn puts the first die of their nest on the
+    lowest open cell (CD-PLACE-SUPPORT), drawn as :func:`iso_svg` draws any position."""
+    state = dice.new_game("cuckoo", dice.Setup(BUILDING_ROLLS))
+    layers = []
+    while not state.is_over:
+        move = max(
+            (m for m in dice.legal_moves(state) if isinstance(m, dice.Place)),
+            key=lambda m: LAYER[m.cell],
+        )
+        state = dice.apply(state, move)
+        if all(state.board[c] is not None for c in CELLS if LAYER[c] == LAYER[move.cell]):
+            layers.append(_scaled(iso_svg(state, legend=False), BUILDING_SCALE))
+    return layers
+
+
+BUILDING_SCALE = 0.42
+"""The building pictures are drawn small, four to a row, to fit a printed page's width."""
+
+
+def _scaled(svg: str, factor: float) -> str:
+    """*svg* drawn *factor* times its size: its width and height, not its view box."""
+
+    def scale(m: re.Match[str]) -> str:
+        return f'{m[1]}="{float(m[2]) * factor:g}"'
+
+    head, body = svg.split(">", 1)
+    return re.sub(r'\b(width|height)="([\d.]+)"', scale, head) + ">" + body
+
+
+PICTURES: dict[str, Callable[[], str | list[str]]] = {
+    "cells": cells_svg,
+    "building": building_svgs,
+    "corner": corner_svg,
+    "kuckuck-cards": cards_svg,
+}
 
 
 class PictureDirective(SphinxDirective):
-    """``cuckoo-picture NAME``: a picture the engine draws (``cells``, ``kuckuck-cards``)."""
+    """``cuckoo-picture NAME``: a picture the engine draws (``cells``, ``kuckuck-cards``), or
+    pictures side by side (``building``)."""
 
     required_arguments = 1
 
@@ -90,7 +135,8 @@ class PictureDirective(SphinxDirective):
         draw = PICTURES.get(self.arguments[0])
         if draw is None:
             raise self.error(f"no picture {self.arguments[0]!r}; expected: {', '.join(PICTURES)}")
-        return [_picture(draw(), self.env)]
+        drawn = draw()
+        return [_pictures(drawn if isinstance(drawn, list) else [drawn], self.env)]
 
 
 _TABLES: dict[str, Callable[[Any], str]] = {
@@ -151,7 +197,7 @@ class StepDirective(SphinxDirective):
         name = next(n for n, k in GAMES.items() if k is kit)
         draw = _TABLES.get(name, kit.svg)
         if self.options.get("view") == "rows":  # Zum Kuckuck!'s seats in rows, for print
-            draw = kit.svg
+            draw = kuckuck_rows_svg
         svgs = []
         for text in self.arguments:
             if not text.isdigit() or int(text) >= len(states):
@@ -163,6 +209,25 @@ class StepDirective(SphinxDirective):
             if self.options.get("view") == "3d":
                 svgs.append(iso_svg(state))
         return [_pictures(svgs, self.env)]
+
+
+def kuckuck_caption(state: Any) -> str:
+    """What a picture of Zum Kuckuck! drawn from *state* shows: between two rounds, the round
+    just played (the next round's nest cards are not up yet, so the caption does not speak of
+    them); at the start of a later cycle, the hands passed on; otherwise the status line."""
+    if state.step != "nest" or state.is_over:
+        return str(kuckuck_status_line(state))
+    cycle = state.cycle + 1
+    if state.round:
+        return f"Cycle {cycle}, after round {cycle}.{state.round}"
+    if state.cycle:
+        return f"Cycle {cycle} begins: every hand has passed to the left"
+    return "Cycle 1 begins"
+
+
+def kuckuck_rows_svg(state: Any) -> str:
+    """Zum Kuckuck!'s seats in rows, captioned with what the picture shows."""
+    return str(kuckuck_table_svg(state, caption=kuckuck_caption(state)))
 
 
 def _faces_shown(faces: tuple[int, int, int]) -> str:

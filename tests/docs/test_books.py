@@ -24,7 +24,8 @@ prints), links' targets and HTML tags: names, not words a player reads."""
 
 def player_pages() -> list[Path]:
     """Every page a player reads: the index, the Learn to play pages and cards, the Rules
-    Reference, recording games, the README, and the spec's chapters of rules of play."""
+    Reference, writing a game down, recording games, the README, and the spec's chapters of
+    rules of play."""
     spec = [
         DOCS / "spec" / game / f"{doc}.md"
         for game in GAMES
@@ -36,6 +37,7 @@ def player_pages() -> list[Path]:
         DOCS / "index.md",
         *sorted((DOCS / "learn").glob("*.md")),
         *sorted((DOCS / "reference").glob("*.md")),
+        DOCS / "writing.md",
         DOCS / "notation.md",
         ROOT / "README.md",
         *[DOCS / "spec" / game / "index.md" for game in GAMES],

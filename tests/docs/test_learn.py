@@ -1,6 +1,7 @@
-"""The Learn to Play pages and quick reference cards (issue #31): short enough to read in
-fifteen minutes, the whole first game told move by move in the engine's words, and every
-position, score or outcome the hand-written text states checked against the engine."""
+"""The Learn to Play pages and quick reference cards (issues #31, #43): short enough to read
+in fifteen minutes, the rules a player needs before the first game in at most 1,500 words,
+the whole first game told move by move in the engine's words, and every position, score or
+outcome the hand-written text states checked against the engine."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ LEARN = DOCS / "learn"
 WORDS_PER_MINUTE = 230
 LEARN_WORDS = 2500
 """Fifteen minutes of reading, or a little less (issue #31)."""
+BEFORE_WORDS = 1500
+"""The section "Before your first game", which every Learn page starts with (issue #43)."""
+BEFORE = "## Before your first game"
 CARD_WORDS = 700
 """What fits on one printed A4 page with its tables."""
 FENCE = re.compile(r"```\{([\w-]+)\}([^\n]*)\n(.*?)```", re.S)
@@ -55,8 +59,9 @@ def _game(pictures: ModuleType, text: str) -> tuple[object, list[dice.State]]:
 
 
 def _expanded(pictures: ModuleType, page: Path) -> str:
-    """The page's text as a reader reads it: the generated move lists and tables written
-    out, pictures left out (a picture has no words to read, only labels)."""
+    """The page's prose as a reader reads it: the generated move lists and tables written
+    out; pictures left out (a picture has no words to read, only labels), and the game
+    records too (data in a code block, not prose: the issue's count, "prose only")."""
     text = page.read_text(encoding="utf-8")
     kuckuck = _load("cuckoo_learn_kuckuck")
     game: list[tuple[object, list[object]]] = []  # the last cuckoo-game before a directive
@@ -65,7 +70,7 @@ def _expanded(pictures: ModuleType, page: Path) -> str:
         if m[1] == "cuckoo-game":
             _, states = pictures.walkthrough(m[3])
             game[:] = [(pictures._record(m[3]), states)]
-            return m[3]
+            return ""
         if m[1] == "cuckoo-apex":
             return str(pictures.apex_table())
         if not game:
@@ -112,10 +117,34 @@ def test_every_learn_page_and_card_is_titled_and_in_the_first_toctree() -> None:
             assert title.endswith(" quick reference card")
 
 
+def before_first_game(text: str) -> str:
+    """The section "Before your first game" of a page's (expanded) text: from its heading to
+    the next heading of the same level."""
+    start = text.index(BEFORE)
+    end = text.find("\n## ", start + len(BEFORE))
+    return text[start : end if end >= 0 else len(text)]
+
+
 @pytest.mark.parametrize("page", LEARN_PAGES, ids=lambda p: p.stem)
 def test_a_learn_page_is_read_in_fifteen_minutes(pictures: ModuleType, page: Path) -> None:
     words = _words(_expanded(pictures, page))
     assert words <= LEARN_WORDS, f"{page.name}: {words} words, {words / WORDS_PER_MINUTE:.1f} min"
+
+
+@pytest.mark.parametrize("page", LEARN_PAGES, ids=lambda p: p.stem)
+def test_a_learn_page_starts_with_what_a_player_needs_before_the_first_game(
+    pictures: ModuleType, page: Path
+) -> None:
+    """Right under the title, the section "Before your first game", at most 1,500 words."""
+    text = _expanded(pictures, page)
+    assert text.splitlines()[2] == BEFORE, f"{page.name}: the page must start with {BEFORE!r}"
+    words = _words(before_first_game(text))
+    assert words <= BEFORE_WORDS, f"{page.name}: {words} words before the first game"
+
+
+def test_the_section_count_stops_at_the_next_section() -> None:
+    text = f"# T\n\n{BEFORE}\n\none two\n### three\nfour\n## Later\nfive six"
+    assert _words(before_first_game(text)) == 8  # the heading 4, one two, three, four
 
 
 @pytest.mark.parametrize("page", CARD_PAGES, ids=lambda p: p.stem)
@@ -152,26 +181,43 @@ def test_every_game_is_told_whole_in_order(pictures: ModuleType, page: Path) -> 
         assert states[-1].is_over  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("page", LEARN_PAGES, ids=lambda p: p.stem)
+WRITING = DOCS / "writing.md"
+"""The page "Writing a game down", where the software's part of a record is told (#43)."""
+
+
+@pytest.mark.parametrize(
+    ("page", "name"),
+    [("cuckoo-dice", "dice"), ("cuckoo-cards", "cards"), ("zum-kuckuck", "match")],
+)
 def test_the_summary_line_of_validate_is_shown_as_printed(
-    page: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    page: str, name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Where a player first meets a record, the page says what `cuckoo validate` prints for
-    it, and that is what it prints."""
+    """The page "Writing a game down" shows what `cuckoo validate` prints for the record of
+    each Learn page, and that is what it prints."""
     from cuckoo.cli import main
 
-    text = page.read_text(encoding="utf-8")
+    text = (LEARN / f"{page}.md").read_text(encoding="utf-8")
     game = next(m[3] for m in FENCE.finditer(text) if m[1] == "cuckoo-game")
-    shown = re.search(r"\d+ games?, \d+ moves?, \d+ problems?", text)
-    assert shown is not None and "`.cuckoo`" in text and "`cuckoo validate " in text
-    assert text.index("{cuckoo-game}") < shown.start()
-    path = tmp_path / "game.cuckoo"
+    writing = WRITING.read_text(encoding="utf-8")
+    command = f"$ cuckoo validate {name}.cuckoo\n"
+    assert command in writing
+    shown = writing.split(command, 1)[1].split("\n", 1)[0]
+    path = tmp_path / f"{name}.cuckoo"
     path.write_text(game, encoding="utf-8")
     assert main(["validate", str(path)]) == 0
     out, err = capsys.readouterr()
-    assert shown[0] in (out + err).splitlines()
-    moves = shown[0].split(", ")[1].split()[0]
-    assert re.findall(r"its (\d+) (?:entries|turns)", text) == [moves]
+    assert shown in (out + err).splitlines()
+    moves = shown.split(", ")[1].split()[0]
+    after = writing.split(command, 1)[1].split("```", 2)[1]
+    assert re.search(rf"\b{moves} (moves|turns)\b", after) or "counts one" in after, after
+
+
+def test_every_learn_page_ends_with_one_line_to_writing_a_game_down() -> None:
+    for page in LEARN_PAGES:
+        last = page.read_text(encoding="utf-8").rstrip().splitlines()[-1]
+        assert "[Writing a game down](../writing.md)" in last, page.name
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    assert "\nwriting\n" in index.split(":caption: At the table")[1].split("```")[0]
 
 
 def test_the_engine_writes_each_kind_of_ply(pictures: ModuleType) -> None:

@@ -178,22 +178,27 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     return out + err
 
 
+WRITING = LEARN.parent / "writing.md"
+
+
 def _shown(after: str) -> str:
-    """The ``text`` block of the page that follows *after*."""
-    page = PAGE.read_text(encoding="utf-8")
+    """The ``text`` block of the page "Writing a game down" that follows *after*."""
+    page = WRITING.read_text(encoding="utf-8")
     return page[page.index(after) :].split("```text\n", 1)[1].split("```", 1)[0]
 
 
 def test_the_commands_print_what_the_page_shows(
     basic: notation.Record, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``cuckoo validate`` and ``cuckoo replay --turn 14``, run on the page's record."""
+    """``cuckoo validate`` and ``cuckoo replay --turn 14``, run on the page's record, print
+    what the page "Writing a game down" shows."""
     text = PAGE.read_text(encoding="utf-8")
     record = next(m[3] for m in FENCE.finditer(text) if m[1] == "cuckoo-game")
     path = tmp_path / "match.cuckoo"
     path.write_text(record, encoding="utf-8")
-    shown = _shown("prints one summary line")
-    assert shown.strip() in _run(capsys, "validate", str(path)).splitlines()
+    command, summary = _shown("$ cuckoo validate cards.cuckoo").splitlines()
+    assert command == "$ cuckoo validate match.cuckoo"
+    assert summary in _run(capsys, "validate", str(path)).splitlines()
     command, *output = _shown("with each player's").splitlines()
     assert command == "$ cuckoo replay match.cuckoo --turn 14"
     assert _run(capsys, "replay", str(path), "--turn", "14").splitlines() == output

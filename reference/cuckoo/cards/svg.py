@@ -12,10 +12,11 @@ import xml.etree.ElementTree as ET
 from typing import Final
 
 from ..drawing import INK, Svg, card, round_table, svg_document, svg_text, text_width
+from .rules import winner
 from .state import Seat, State
 from .views import RED_SUITS, SUIT_SIGNS, _card_words, describe, held_text, status_line
 
-__all__ = ["seats_svg"]
+__all__ = ["seats_svg", "showdown_line"]
 
 _GOLD: Final = "#d4a017"
 SEAT_W: Final = 132
@@ -46,24 +47,40 @@ def shown_text(state: State, seat: Seat) -> str | None:
     return None if card is None else str(card)
 
 
+def showdown_line(state: State) -> str:
+    """The caption of a show-down just made: the hand it ends and what it did. The state
+    already waits for the next hand (CC-NEXT-DEALER), but the picture shows this one's
+    cards, so the caption names this hand, not the next one's first step."""
+    names = [state.players[s] for s in state.losers]
+    if not names:
+        done = "void, nobody loses a life"
+    else:
+        done = " and ".join(names) + (" loses a life" if len(names) == 1 else " lose a life")
+    line = f"Hand {state.hands}: the show-down, {done}"
+    won = winner(state)
+    if won is not None:
+        return f"{line}; {state.players[won]} wins"
+    return f"{line}; {state.players[state.dealer]} deals next"
+
+
 def seats_svg(state: State) -> Svg:
     """The table seen from above: each seat's name (D for the dealer), the card it holds
     (face up, as at the show-down) and its lives as gold coins; right after a show-down,
-    the cards shown and who lost a life in it; the stock in the middle; whose step it is,
-    or who won, below."""
+    the cards shown and who lost a life in it, and no seat framed as acting; the stock in
+    the middle; whose step it is, or the show-down just made, below."""
+    showdown = just_shown(state)
     labels = [
         name + (" (D)" if seat == state.dealer and not state.is_over else "")
         for seat, name in enumerate(state.players)
     ]
     width = max(SEAT_W, max(text_width(label, 12, bold=True) for label in labels) + 16)
-    line = status_line(state)
+    line = showdown_line(state) if showdown else status_line(state)
     least = text_width(line, 13, bold=True) + 20
     root, boxes, (cx, cy) = round_table(len(labels), (width, SEAT_H), 60, least)
-    showdown = just_shown(state)
     _playing_card(root, cx - 22, cy - 31, None)
     svg_text(root, cx, cy + 46, "stock", 11)
     for seat, (x, y, w, _) in enumerate(boxes):
-        acting = seat == state.to_act and not state.is_over
+        acting = seat == state.to_act and not state.is_over and not showdown
         frame = {"x": f"{x:g}", "y": f"{y:g}", "width": f"{w:g}", "height": str(SEAT_H)}
         stroke = {"stroke": INK, "stroke-width": "2.5"} if acting else {"stroke": "#bbbbbb"}
         ET.SubElement(root, "rect", {**frame, "rx": "8", "fill": "#ffffff", **stroke})
@@ -84,7 +101,7 @@ def seats_svg(state: State) -> Svg:
     bottom = float(root.get("height", "0")) - 10
     svg_text(root, 10, bottom, line, 13, **{"text-anchor": "start", "font-weight": "bold"})
     return svg_document(
-        root, f"The card game's table. {line}", _shown_words(state) + describe(state)
+        root, f"The card game's table. {line}", _shown_words(state) + describe(state, line)
     )
 
 

@@ -123,8 +123,9 @@ def status_line(state: State) -> str:
     return f"Hand {state.hands + 1}: {state.players[state.to_act]} {_STEP_WORDS[state.step]}"
 
 
-def describe(state: State) -> str:
-    """The table in words, seat by seat, then the status line: every picture's description."""
+def describe(state: State, status: str | None = None) -> str:
+    """The table in words, seat by seat, then *status* (the status line unless given): every
+    picture's description."""
     seats = []
     for seat, name in enumerate(state.players):
         card, text = state.cards[seat], held_text(state, seat)
@@ -139,7 +140,7 @@ def describe(state: State) -> str:
         if seat == state.dealer and not state.is_over:
             words.append("deals")
         seats.append(f"{name}: {', '.join(words)}.")
-    return " ".join([*seats, status_line(state) + "."])
+    return " ".join([*seats, (status or status_line(state)) + "."])
 
 
 def table_svg(state: State, *, tappable: bool = False) -> Svg:

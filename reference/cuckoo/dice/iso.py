@@ -88,10 +88,10 @@ def _outline(parent: ET.Element, rhombus: tuple[Point, Point, Point, Point], **s
     ET.SubElement(parent, "polygon", {"points": points, **style})
 
 
-def iso_svg(state: State) -> Svg:
+def iso_svg(state: State, *, legend: bool = True) -> Svg:
     """The pyramid of *state* in three dimensions, seen from above the apex: every face
     showing on a side, in its owner's colour with its pips; an empty cell as its name; the
-    side letters; each side's totals and the dungeon below.
+    side letters; with *legend*, each side's totals and the dungeon below.
 
     The same position as :func:`cuckoo.dice.svg.position_svg`, which unfolds the three
     sides flat.
@@ -105,15 +105,21 @@ def iso_svg(state: State) -> Svg:
         for side in SIDES
     ]
     dungeon = state.board[DUNGEON]
-    held = "empty" if dungeon is None else f"{PLAYER_NAMES[dungeon.owner]}'s {dungeon.value}"
+    held = (
+        "empty"
+        if dungeon is None
+        else f"{PLAYER_NAMES[dungeon.owner]}'s {dungeon.value}, "
+        f"put there by {PLAYER_NAMES[dungeon.placer]}"
+    )
     lines.append(f"dungeon (hidden under the base): {held}")
     outcome = result(state)
     if outcome is not None:
         lines.append(outcome_words(outcome))
-    width = max(2 * reach * _COS + 80, 20 + max(text_width(t, 12) for t in lines))
+    drawn = lines if legend else []
+    width = max(2 * reach * _COS + 80, 20 + max((text_width(t, 12) for t in drawn), default=0))
     origin = (width / 2, 30 + 2.5 * size)
-    legend = origin[1] + reach + 24
-    root = svg_root(round(width), round(legend + 18 * len(lines)))
+    below = origin[1] + reach + 24
+    root = svg_root(round(width), round(below + 18 * len(drawn)))
     for cell, placed in enumerate(state.board):
         for side in SHOWN[cell]:
             rhombus = tile(cell, side, origin, size)
@@ -131,8 +137,8 @@ def iso_svg(state: State) -> Svg:
         letters[side] = (origin[0] + sign * 3.2 * size, origin[1] + 3.2 * size)
     for side, (x, y) in letters.items():
         svg_text(root, x, y, SIDE_NAMES[side], 16, **{"font-weight": "bold"})
-    for n, text in enumerate(lines):
-        svg_text(root, 10, legend + 18 * n, text, 12, **{"text-anchor": "start"})
+    for n, text in enumerate(drawn):
+        svg_text(root, 10, below + 18 * n, text, 12, **{"text-anchor": "start"})
     shown = sum(len(SHOWN[c]) for c, placed in enumerate(state.board) if placed is not None)
     title = (
         f"The dice pyramid in three dimensions, seen from above the apex ({shown} faces showing)"

@@ -244,13 +244,17 @@ def _seat_words(state: State, seat: Seat, points: int) -> str:
     )
 
 
-def table_svg(state: State, *, tappable: bool = False, hand: Sequence[int] = ()) -> Svg:
+def table_svg(
+    state: State, *, tappable: bool = False, hand: Sequence[int] = (), caption: str = ""
+) -> Svg:
     """Every seat in a row: name and points, cockatoo cards, nest pile top, this round's
     card and hand size; the two nest cards of the round above; the result at the end.
     *tappable* (the app's recorder) groups each seat's row as a part to tap
     (``data-part="seat N"``), the whole row its target. *hand* (the play page) is the
     one hand the viewer may see, drawn below the seats, each card a part to tap
-    (``data-part="card N"``); no other hand is ever drawn."""
+    (``data-part="card N"``); no other hand is ever drawn. *caption*, when given, is drawn
+    below in place of the status line (a book's picture says what it shows, not what the
+    table waits for)."""
     n = len(state.players)
     row = _CARD_H + 22
     top = 60 if state.shown else 10
@@ -262,7 +266,7 @@ def table_svg(state: State, *, tappable: bool = False, hand: Sequence[int] = ())
         + (f" \u00b7 {plural(points[seat], 'point')}" if state.scores else "")
         for seat, name in enumerate(state.players)
     ]
-    status = status_line(state)
+    status = caption or status_line(state)
     width = max(470, max(text_width(label, 12) for label in labels) + 12)
     width = max(width, text_width(status, 13, bold=True) + 12)
     per_row = int((width - 12) // _HAND_STEP)
