@@ -3,7 +3,8 @@ where the map in the implementer's guide (``docs/implementers.md``, *The package
 it, and the map lists every package and module there is.  The table in the guide is the one
 truth; this test only reads it.  Neither the map nor the modules go round in a circle: no
 entry may import, through others, an entry that may import it, and no module imports,
-through others, a module that imports it."""
+through others, a module that imports it.  And no room is too big to hold in mind: no module
+over :data:`MOST_MODULE_LINES` lines, no class over :data:`MOST_CLASS_LINES`."""
 
 from __future__ import annotations
 
@@ -19,6 +20,13 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "reference" / "cuckoo"
 GUIDE = ROOT / "docs" / "implementers.md"
 HEADING = "## The package map"
+
+MOST_MODULE_LINES = 600
+"""The most lines a module may have: the lines of its file, blank lines, comments and
+docstrings included (``wc -l``)."""
+MOST_CLASS_LINES = 300
+"""The most lines a class may have: from its first decorator (else its ``class`` line) to
+its last line, blank lines, comments and docstrings included."""
 
 
 @dataclass(frozen=True)
@@ -238,6 +246,29 @@ def test_every_import_goes_where_the_package_map_lets_it() -> None:
     assert problems(entries, PACKAGE, ROOT) == []
 
 
+def too_big(path: Path, root: Path) -> list[str]:
+    """The file *path*, if it has more than :data:`MOST_MODULE_LINES` lines, and each class
+    in it of more than :data:`MOST_CLASS_LINES`, as ``file: N lines`` and ``file:line: class
+    NAME: N lines`` (the file shown from *root*)."""
+    text = path.read_text(encoding="utf-8")
+    shown = path.relative_to(root)
+    found = []
+    if len(text.splitlines()) > MOST_MODULE_LINES:
+        found.append(f"{shown}: {len(text.splitlines())} lines")
+    for node in ast.walk(ast.parse(text, str(path))):
+        if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            if node.end_lineno - first + 1 > MOST_CLASS_LINES:
+                lines = node.end_lineno - first + 1
+                found.append(f"{shown}:{first}: class {node.name}: {lines} lines")
+    return found
+
+
+def test_no_module_or_class_is_too_big() -> None:
+    found = [place for path in sorted(PACKAGE.rglob("*.py")) for place in too_big(path, ROOT)]
+    assert found == [], f"split along the lines a reader would look for: {found}"
+
+
 def test_no_module_imports_itself_through_others() -> None:
     assert module_circles(PACKAGE, ROOT) == []
 
@@ -354,3 +385,20 @@ def test_a_map_that_goes_round_is_refused() -> None:
     )
     with pytest.raises(ValueError, match="the map goes round: cuckoo -> errors -> cuckoo"):
         read_map(table)
+
+
+def test_a_class_too_big_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "big.py"
+    body = "    x = 1\n" * (MOST_CLASS_LINES - 2)
+    path.write_text("x = 1\n@dataclass\nclass Small:\n" + body)
+    assert too_big(path, tmp_path) == []
+    path.write_text("x = 1\n@dataclass\nclass Big:\n" + body + "    y = 2\n")
+    assert too_big(path, tmp_path) == ["big.py:2: class Big: 301 lines"]
+
+
+def test_a_module_too_big_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "big.py"
+    path.write_text('"""A module."""\n' + "x = 1\n" * (MOST_MODULE_LINES - 1))
+    assert too_big(path, tmp_path) == []
+    path.write_text(path.read_text() + "y = 2\n")
+    assert too_big(path, tmp_path) == ["big.py: 601 lines"]
