@@ -8,8 +8,8 @@ from random import Random
 import pytest
 
 from cuckoo import SetupError
-from cuckoo import notation as shared_notation
 from cuckoo.dice import notation, recorded
+from cuckoo.notation import items as item_reading
 from cuckoo.random_records import dice_record
 
 
@@ -51,7 +51,7 @@ def test_a_tag_not_seen_before_is_still_checked(tag: str, value: str, rule: str)
 
 
 def test_what_is_remembered_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(shared_notation, "MAX_WORDS", 3)
+    monkeypatch.setattr(item_reading, "MAX_WORDS", 3)
     monkeypatch.setattr(recorded, "_SEEN_NESTS", {})
     monkeypatch.setattr(recorded, "_SEEN_RULESETS", {})
     for record in _records(10):
@@ -63,7 +63,7 @@ def test_what_is_remembered_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> No
 def test_a_roll_made_canonical_is_remembered_and_what_is_remembered_stays_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(shared_notation, "MAX_WORDS", 2)
+    monkeypatch.setattr(item_reading, "MAX_WORDS", 2)
     monkeypatch.setattr(recorded, "_CANONICAL_ROLLS", {})
     written = ["6 5,4 3 2 1 1 2 3 4", "1 1 2 2 3 3 4 4 5 5", "6666655555"]
     canonical = ["1 1 2 2 3 3 4 4 5 6", "1 1 2 2 3 3 4 4 5 5", "5 5 5 5 5 6 6 6 6 6"]

@@ -99,9 +99,10 @@ def test_millions_of_short_lines_cost_their_characters_only(
     import tracemalloc
 
     from cuckoo import notation
+    from cuckoo.notation import records
 
     limit = 2_000_000  # the real limit, 16 M, takes half a minute under tracemalloc
-    monkeypatch.setattr(notation, "MAX_RECORD_CHARS", limit)
+    monkeypatch.setattr(records, "MAX_RECORD_CHARS", limit)
     end = "\n"
     lines = ("y" + end for _ in range(limit))  # a new string each, as a file's lines are
     tracemalloc.start()

@@ -11,6 +11,7 @@ from cuckoo.conformance import golden
 from cuckoo.conformance.golden import FOLDER, PLAYTHROUGHS, first_difference, playthrough
 from cuckoo.conformance.mutants import command
 from cuckoo.conformance.runner import Engine
+from tests.kit.test_runner import SERVE
 
 
 def test_the_stored_playthroughs_are_what_the_reference_plays() -> None:
@@ -45,7 +46,7 @@ def test_a_stale_playthrough_is_reported(monkeypatch: pytest.MonkeyPatch) -> Non
 )
 def test_a_wrong_engine_is_caught_at_the_step_where_it_goes_wrong(name: str, mutant: str) -> None:
     run = json.loads((FOLDER / f"{name}.json").read_text(encoding="utf-8"))
-    with_reference, wrong = Engine("cuckoo serve"), Engine(command(mutant))
+    with_reference, wrong = Engine(SERVE), Engine(command(mutant))
     try:
         assert first_difference(with_reference, run) is None
         step = first_difference(wrong, run)

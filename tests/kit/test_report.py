@@ -18,6 +18,7 @@ from cuckoo.conformance.suite import load_all
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = shlex.quote(sys.executable)
+SERVE = f"{PYTHON} -m cuckoo serve"
 BROKEN = f"{PYTHON} {shlex.quote(str(Path(__file__).parent / 'broken_engine.py'))}"
 
 
@@ -57,7 +58,7 @@ def test_cases_are_chosen_by_id_rule_game_tag_and_parameter() -> None:
 
 
 def test_a_run_with_skips_says_how_many_it_skipped(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["conform", "--engine", "cuckoo serve", "--run", "cards-aces-*"]) == 0
+    assert main(["conform", "--engine", SERVE, "--run", "cards-aces-*"]) == 0
     skipped = sum(len(s["cases"]) for s in load_all()) - 2
     assert capsys.readouterr().out.splitlines()[-1] == f"2 passed, 0 failed, {skipped} skipped"
 
@@ -65,7 +66,7 @@ def test_a_run_with_skips_says_how_many_it_skipped(capsys: pytest.CaptureFixture
 def test_a_selector_that_matches_nothing_is_a_usage_error(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["conform", "--engine", "cuckoo serve", "--skip", "no-such-thing"]) == 2
+    assert main(["conform", "--engine", SERVE, "--skip", "no-such-thing"]) == 2
     assert "'no-such-thing' matches no case" in capsys.readouterr().err
 
 
@@ -73,7 +74,7 @@ def test_results_files_and_selectors_are_for_the_suite_not_random_games(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     report = str(tmp_path / "r.json")
-    assert main(["conform", "--engine", "cuckoo serve", "--random", "1", "--report", report]) == 2
+    assert main(["conform", "--engine", SERVE, "--random", "1", "--report", report]) == 2
     assert "not --random" in capsys.readouterr().err
     assert not (tmp_path / "r.json").exists()
 
@@ -108,7 +109,7 @@ def test_a_passing_run_appends_its_summary_and_its_badge_counts_the_cases_left_o
     tmp_path: Path,
 ) -> None:
     (tmp_path / "s.md").write_text("earlier step\n", encoding="utf-8")
-    code, data = _run(tmp_path, "cuckoo serve")
+    code, data = _run(tmp_path, SERVE)
     assert code == 0 and data["totals"]["fail"] == 0 and data["totals"]["pass"] > 0
     summary = (tmp_path / "s.md").read_text(encoding="utf-8")
     assert summary.startswith("earlier step\n## ✅ Cuckoo conformance:")

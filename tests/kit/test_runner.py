@@ -20,6 +20,7 @@ from cuckoo.progress import Progress
 
 PYTHON = shlex.quote(sys.executable)
 BROKEN = f"{PYTHON} {shlex.quote(str(Path(__file__).parent / 'broken_engine.py'))}"
+SERVE = f"{PYTHON} -m cuckoo serve"
 
 
 @pytest.mark.parametrize(
@@ -66,8 +67,7 @@ def test_random_games_report_an_unreadable_state_as_failures(flaw: str) -> None:
 def test_random_games_end_with_the_count_of_passed_and_failed(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    serve = f"{PYTHON} -m cuckoo serve"
-    assert main(["conform", "--engine", serve, "--random", "6", "--seed", "3", "-j", "2"]) == 0
+    assert main(["conform", "--engine", SERVE, "--random", "6", "--seed", "3", "-j", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "6 passed, 0 failed"
     assert {line.split()[0] for line in out[:-1]} == {"cuckoo-dice", "cuckoo-cards", "zum-kuckuck"}

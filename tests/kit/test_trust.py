@@ -32,6 +32,7 @@ from tests.kit.test_runner import dice_suite_against
 PYTHON = shlex.quote(sys.executable)
 HERE = Path(__file__).parent
 BROKEN = f"{PYTHON} {shlex.quote(str(HERE / 'broken_engine.py'))}"
+SERVE = f"{PYTHON} -m cuckoo serve"
 
 
 class _Alarm(Exception):
@@ -290,7 +291,7 @@ def test_jobs_have_the_same_cap_as_validate(capsys: pytest.CaptureFixture[str]) 
     too_many = str(MAX_JOBS + 1)
     assert main(["validate", "-j", too_many, "-"]) == 2
     refused = capsys.readouterr().err.splitlines()[-1].partition("--jobs: ")[2]
-    assert main(["conform", "--engine", "cuckoo serve", "--random", "2", "-j", too_many]) == 2
+    assert main(["conform", "--engine", SERVE, "--random", "2", "-j", too_many]) == 2
     assert capsys.readouterr().err.splitlines()[-1].endswith(f"--jobs: {refused}")
     assert f"not '{too_many}'" in refused
 
@@ -307,7 +308,7 @@ def test_random_games_are_drawn_as_they_are_played(monkeypatch: pytest.MonkeyPat
     tracemalloc.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            differential("cuckoo serve", 2_000_000, 1, ("cuckoo-dice",), log=lambda _: None)
+            differential(SERVE, 2_000_000, 1, ("cuckoo-dice",), log=lambda _: None)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -439,7 +440,7 @@ def test_a_file_that_never_ends_is_refused(option: str, says: str) -> None:
             "cuckoo",
             "conform",
             "--engine",
-            "cuckoo serve",
+            SERVE,
             option,
             "/dev/zero",
         ],
@@ -505,13 +506,10 @@ def test_a_malformed_suite_is_a_clear_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], suite: object, says: str
 ) -> None:
     path = _suite(tmp_path, suite)
-    assert main(["conform", "--engine", "cuckoo serve", "--suite", path]) == 2
+    assert main(["conform", "--engine", SERVE, "--suite", path]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"cuckoo: cannot read the suite: {path}") and says in err, err
     assert err.count("\n") == 1
-
-
-SERVE = f"{PYTHON} -m cuckoo serve"
 
 
 def test_a_suite_without_cases_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

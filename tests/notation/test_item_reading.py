@@ -123,7 +123,9 @@ def test_a_line_cut_at_its_spaces_gives_the_items_the_pattern_finds(line: str) -
     alone is cut with ``str.split`` (a no-break space stays inside a word, as the grammar
     has it), any other line by the pattern, and both give the same items."""
     found = reading.words(line)
-    pattern = dice_notation.DIALECT._item
+    reader = dice_notation.DIALECT.item_reader
+    assert reader is not None
+    pattern = reader.item
     if found is not None:
         assert found == [(m.start(), m[0]) for m in pattern.finditer(line)]
     else:

@@ -254,10 +254,12 @@ def test_an_infection_read_in_parts_is_the_infection_read_whole(word: str) -> No
     from cuckoo.dice.notation import DIALECT
 
     text = HEADER + f"1. {word} *"
-    DIALECT._words.clear()
-    DIALECT._parts.clear()
+    reader = DIALECT.item_reader
+    assert reader is not None
+    reader._words.clear()
+    reader._parts.clear()
     quick = DIALECT._quick(text)
     assert quick is not None and quick == DIALECT._parse(text)
     assert quick[1][0] == DIALECT.parse_move(word)
-    DIALECT._words.clear()
+    reader._words.clear()
     assert DIALECT._quick(text) == quick, "the re-roll as remembered gives the same move"

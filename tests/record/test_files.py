@@ -22,6 +22,7 @@ from cuckoo import record
 from cuckoo.cli import main
 from cuckoo.files import FileProblem, lines_of
 from cuckoo.notation import MAX_RECORD_CHARS
+from cuckoo.record import recorder as recorder_module
 from tests.processes import wait_for_file
 
 from .test_resume import UNFINISHED
@@ -95,7 +96,7 @@ def test_a_full_disk_while_recording_keeps_the_session(
     assert path.read_text(encoding="utf-8") == UNFINISHED
     assert len(recorder.moves) == 3 and not recorder.entries
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
-    recorder.play(record._read(DICE.encode(), "example")[2][3])
+    recorder.play(recorder_module._read(DICE.encode(), "example")[2][3])
     assert path.stat().st_mode & 0o7777 == 0o600, "the permissions are kept"
 
 

@@ -160,6 +160,7 @@ def test_record_a_round_of_zum_kuckuck_with_undo_and_resume(tmp_path: Path) -> N
 def test_enter_at_the_reroll_prompt_asks_again(tmp_path: Path) -> None:
     """An empty answer to the re-roll prompt once ended the program with an IndexError."""
     from cuckoo import record
+    from cuckoo.record import dice as dice_record
 
     recorder = record.Recorder(
         "cuckoo-dice", tmp_path / "g.cuckoo", EXAMPLE.ruleset(), EXAMPLE.setup()
@@ -167,7 +168,7 @@ def test_enter_at_the_reroll_prompt_asks_again(tmp_path: Path) -> None:
     for move in EXAMPLE.moves[:3]:
         recorder.play(move)
     answers, said = iter(["", "6", "6 3 4"]), []
-    (move,) = record._dice_moves(recorder, "2+3x5", lambda _: next(answers), said.append)
+    (move,) = dice_record.moves(recorder, "2+3x5", lambda _: next(answers), said.append)
     assert str(move) == str(EXAMPLE.moves[3])
     assert said == ["  type 3 dice: the taken die, then the given ones"] * 2
 
@@ -178,18 +179,19 @@ def test_cards_a_deal_as_the_notation_writes_it_and_a_king_that_stops_a_swap(
     """A whole deal on one line, as the introduction promises; a swap a king stops is
     explained, since nothing else shows that the turn was taken."""
     from cuckoo import cards
-    from cuckoo.record import Recorder, _card_moves
+    from cuckoo.record import Recorder
+    from cuckoo.record import cards as cards_record
 
     recorder = Recorder(
         "cuckoo-cards", tmp_path / "c.cuckoo", cards.RULES, cards.Setup(("Ann", "Ben", "Cid"), 0)
     )
     said: list[str] = []
     with pytest.raises(ValueError, match="not a card"):
-        _card_moves(recorder, "deal 5h Zz", lambda _: "", said.append)
-    dealt = _card_moves(recorder, "deal 5h Kd 2c", lambda _: "", said.append)
+        cards_record.moves(recorder, "deal 5h Zz", lambda _: "", said.append)
+    dealt = cards_record.moves(recorder, "deal 5h Kd 2c", lambda _: "", said.append)
     assert [str(d.card) for d in dealt] == ["5h", "Kd", "2c"]
     recorder.play(*dealt)
     assert recorder.state().to_act == 1  # Ben, who holds the 5h; Cid holds the king
-    (swap,) = _card_moves(recorder, "swap", lambda _: "", said.append)
+    (swap,) = cards_record.moves(recorder, "swap", lambda _: "", said.append)
     assert said == ["  Cid shows a king: the swap does not happen (CC-SWAP-KING)"]
     recorder.play(swap)

@@ -15,6 +15,8 @@ import pytest
 
 from cuckoo import record
 from cuckoo.notation import quote
+from cuckoo.record import recorder as recorder_module
+from cuckoo.record import text as record_text
 
 from .test_record import spawn_cuckoo
 
@@ -48,7 +50,7 @@ def recorder_of(path: Path, text: str) -> record.Recorder:
 
 
 def moves_of(path: Path) -> tuple[object, ...]:
-    return record._read(path.read_bytes(), str(path))[2]
+    return recorder_module._read(path.read_bytes(), str(path))[2]
 
 
 def session(path: Path, typed: str) -> subprocess.CompletedProcess[str]:
@@ -96,7 +98,7 @@ def test_every_game_resumed_anywhere_keeps_its_text(tmp_path: Path, example: Pat
     then typed is written after what was there, which stays as it was (an unknown tag,
     comments, blank lines, CRLF line ends), the Result tag and token follow the game, and
     the file reads back as the game."""
-    kit, full, moves = record._read(example.read_bytes(), str(example))
+    kit, full, moves = recorder_module._read(example.read_bytes(), str(example))
     base = record.resume(example)
     path = tmp_path / "game.cuckoo"
     step = max(1, len(moves) // 12)
@@ -104,7 +106,7 @@ def test_every_game_resumed_anywhere_keeps_its_text(tmp_path: Path, example: Pat
     for cut in range(0, len(moves), step):
         try:
             part = base.record(moves[:cut])
-            record._read(kit.format_record(part).encode(), "part")
+            recorder_module._read(kit.format_record(part).encode(), "part")
         except Exception:  # inside a deal or a basic round: no record stops there
             continue
         notes = tuple((n, c) for n, c in full.comments if n <= len(part.moves))
@@ -113,10 +115,12 @@ def test_every_game_resumed_anywhere_keeps_its_text(tmp_path: Path, example: Pat
         recorder = recorder_of(path, text)
         for count in range(cut + 1, len(moves) + 1):
             recorder.moves[:] = moves[:count]
-            if record._writable(recorder) and recorder._holds(kit.format_record(recorder.record())):
+            if recorder_module._writable(recorder) and recorder._holds(
+                kit.format_record(recorder.record())
+            ):
                 recorder.save()
         saved = path.read_bytes().decode("utf-8")
-        found = record._RESULT_AT_END.search(text)
+        found = record_text._RESULT_AT_END.search(text)
         assert found is not None
         result = kit.format_record(full).rstrip("\n").rsplit("\n", 1)[-1]
         tag = f"[Result {quote(result.strip(chr(34)))}]"

@@ -12,7 +12,9 @@ import pytest
 from cuckoo import kuckuck
 from cuckoo.errors import CuckooError
 from cuckoo.kuckuck.notation import parse, replay
-from cuckoo.record import Recorder, _kuckuck_moves
+from cuckoo.record import Recorder
+from cuckoo.record import cards as cards_record
+from cuckoo.record import kuckuck as kuckuck_record
 
 from .test_record import spawn_cuckoo
 
@@ -62,12 +64,12 @@ def test_counts_that_cannot_be_are_refused_untouched(tmp_path: Path) -> None:
     )
     recorder.save()
     with pytest.raises(CuckooError, match="ZK-PARTIAL-COUNT"):
-        _kuckuck_moves(recorder, "cockatoos 12 12 12", lambda _: "", print)
+        kuckuck_record.moves(recorder, "cockatoos 12 12 12", lambda _: "", print)
     with pytest.raises(ValueError, match="cockatoos 4 3 5"):
-        _kuckuck_moves(recorder, "cockatoos 4 x 5", lambda _: "", print)
+        kuckuck_record.moves(recorder, "cockatoos 4 x 5", lambda _: "", print)
     assert recorder.moves == [] and recorder.setup.cockatoos == ()
     assert "Cockatoos" not in (tmp_path / "z.cuckoo").read_text(encoding="utf-8")
-    assert _kuckuck_moves(recorder, "cockatoos 4 4 4", lambda _: "", print) == []
+    assert kuckuck_record.moves(recorder, "cockatoos 4 4 4", lambda _: "", print) == []
     assert recorder.undo() and recorder.moves == []
 
 
@@ -80,8 +82,8 @@ def test_resume_a_record_without_the_deal(tmp_path: Path) -> None:
     path.write_text(text + "1.1. nest 3 9 (Ann 60 Ben 53 Cid 9)\n*\n", encoding="utf-8")
     recorder = resume(path)
     assert recorder.state().round == 1
-    recorder.play(*_kuckuck_moves(recorder, "4 5", lambda _: "", print))
-    recorder.play(*_kuckuck_moves(recorder, "(Ann 1 Ben 2 Cid 3)", lambda _: "", print))
+    recorder.play(*kuckuck_record.moves(recorder, "4 5", lambda _: "", print))
+    recorder.play(*kuckuck_record.moves(recorder, "(Ann 1 Ben 2 Cid 3)", lambda _: "", print))
     saved = path.read_text(encoding="utf-8")
     assert "deal" not in saved and "1.2. nest 4 5 (Ann 1 Ben 2 Cid 3)" in saved
     assert _valid(path).round == 2
@@ -130,7 +132,7 @@ def test_record_a_hand_of_the_card_game_without_the_deal(tmp_path: Path) -> None
 
 def _typed(recorder: Recorder, *lines: str) -> None:
     for line in lines:
-        recorder.play(*_kuckuck_moves(recorder, line, lambda _: "", print))
+        recorder.play(*kuckuck_record.moves(recorder, line, lambda _: "", print))
 
 
 def test_undo_takes_back_a_hand_shown(tmp_path: Path) -> None:
@@ -158,14 +160,13 @@ def test_undo_takes_back_a_show_down_with_the_dealers_decision(tmp_path: Path) -
     from cuckoo import cards
     from cuckoo.cards.notation import parse as parse_cards
     from cuckoo.cards.notation import replay as replay_cards
-    from cuckoo.record import _card_moves
 
     path = tmp_path / "cc.cuckoo"
     setup = cards.Setup(("Ann", "Ben", "Cid"), 0)
     recorder = Recorder("cuckoo-cards", path, cards.rules(), setup)
     recorder.save()
     for line in ("deal ? ? ?", "swap", "keep", "keep"):
-        recorder.play(*_card_moves(recorder, line, lambda _: "3c 7h Ks", print))
+        recorder.play(*cards_record.moves(recorder, line, lambda _: "3c 7h Ks", print))
     assert "1. deal ? ? ? swap keep keep show 3c 7h Ks" in path.read_text(encoding="utf-8")
     assert recorder.undo()
     assert "1. deal ? ? ? swap keep\n" in path.read_text(encoding="utf-8")

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from cuckoo.cli import main
+from cuckoo.study import command
 from tests.processes import group_members
 
 HUGE = """seed = 1
@@ -107,3 +109,28 @@ def test_stopped_at_once_and_nothing_left(
     assert not left, f"left behind: {left}"
     assert first < FIRST_GAME_WITHIN and peak < MOST_MEMORY_KB
     assert out.read_text(encoding="utf-8").endswith("\n")  # whole lines only
+
+
+@pytest.mark.parametrize("every", [3600.0, 0.0])
+def test_the_results_reach_the_disk_at_the_end_not_after_every_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, every: float
+) -> None:
+    """Why the stop above once took over two seconds: Ctrl-C waits for a flush to the disk
+    under way (``os.fsync`` cannot be interrupted), and a disk busy with other writes (a
+    full test run's) makes one last seconds.  With two workers the command flushed after
+    every batch, and spent a third of its time in ``fsync`` (10 of 30 interrupts landed
+    there on an idle disk).  It flushes at most once every ``SYNC_EVERY`` seconds, and at
+    the end; *every* 0 is the old way, the control."""
+    appended, synced = [], []
+    write, fsync = command.append, os.fsync
+    monkeypatch.setattr(command, "SYNC_EVERY", every)
+    monkeypatch.setattr(
+        command, "append", lambda fd, text: appended.append(text) or write(fd, text)
+    )
+    monkeypatch.setattr(command.os, "fsync", lambda fd: synced.append(fd) or fsync(fd))
+    out = tmp_path / "tiny.jsonl"
+    spec = Path(__file__).with_name("tiny.toml")
+    assert main(["study", str(spec), "-o", str(out), "-q", "-j", "1"]) == 0
+    assert len(appended) > 5, "the study is written in several batches"
+    assert len(synced) == (1 if every else len(appended) + 1)
+    assert out.read_text(encoding="utf-8") == "".join(appended)

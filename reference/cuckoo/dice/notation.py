@@ -17,12 +17,22 @@ from .. import notation
 from .. import notation_shared as shared
 from ..errors import NotationError
 from ..notation import Located, at
-from ..parameters import whole_number
 from .geometry import SIDE_NAMES, cell_named
 from .moves import PASS, Die, Infect, Move, Pass, Place, Rolls, die_of
-from .recorded import PARAM_TAGS, Seen, canonical_value, ended, resolve, start, step, with_rolls
+from .recorded import (
+    PARAM_TAGS,
+    Seen,
+    canonical_value,
+    ended,
+    resolve,
+    ruleset_of,
+    setup_of,
+    start,
+    step,
+    with_rolls,
+)
 from .rules import apply
-from .rulesets import RULESETS, Ruleset, ruleset
+from .rulesets import RULESETS, Ruleset
 from .scoring import result
 from .state import PLAYER_NAMES, Setup, State, new_game
 
@@ -114,25 +124,11 @@ class Record(notation.Record):
 
     def ruleset(self) -> Ruleset:
         """The ruleset named by the tags, with any parameter tags applied."""
-        overrides: dict[str, object] = {}
-        for tag, param in PARAM_TAGS.items():
-            value = self.tag(tag)
-            if value is not None:
-                overrides[param] = _param_value(param, value)
-        return ruleset(self.tag("Ruleset") or "", **overrides)
+        return ruleset_of(self)
 
     def setup(self) -> Setup:
         """The opening roll and first player named by the tags."""
-        blue, red = (_roll(self.tag(f"{p}Roll") or "") for p in PLAYER_NAMES)
-        return Setup((blue, red), PLAYER_NAMES.index(self.tag("First") or ""))
-
-
-def _param_value(param: str, text: str) -> object:
-    if param == "infection_limit":
-        return None if text == "none" else whole_number(text)
-    if param == "dungeon_bonus":
-        return {"yes": True, "no": False}.get(text, text)
-    return text
+        return setup_of(self)
 
 
 def _param_text(value: object) -> str:
@@ -141,13 +137,6 @@ def _param_text(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
-
-
-def _roll(text: str) -> tuple[int, ...]:
-    digits = text.replace(" ", "")
-    if digits.isascii() and digits.isdigit():  # as written by the canonical form
-        return tuple(map(int, digits))
-    return tuple(int(ch) if ch in "0123456789" else -1 for ch in text if ch.isdigit())
 
 
 # -- reading ---------------------------------------------------------------------------------

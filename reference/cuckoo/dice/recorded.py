@@ -1,30 +1,30 @@
 """What the words of a dice record give the engine (spec: *cuckoo-dice/notation*): the
-canonical value of a tag, the setup the tags make, a move as written made, the result token
-checked.
+canonical value of a tag, the ruleset and setup the tags make, a move as written made, the
+result token checked.
 
 Apart from :mod:`cuckoo.dice.notation`, which reads records with the grammar and writes
 them, so that the compiled build compiles it (see setup.py): every record a file holds, and
-every move, passes through here.
+every move, passes through here.  It reads a record through the core's
+:class:`cuckoo.notation.Record` (its tags, result and places), never the dice notation,
+which imports it: the two do not import each other.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from .. import notation_shared as shared
 from ..errors import AmbiguousMoveError, IllegalMoveError, NotationError, SetupError
-from ..notation import remember
+from ..notation import Record, remember
+from ..parameters import whole_number
 from ..values import rebuilt
 from .geometry import CELL_NAMES, CELLS, SIDE_NAMES
 from .moves import Infect, Move, Place, Rolls
 from .rules import apply, legal_moves, require_open
-from .rulesets import PARAMETERS, Ruleset
+from .rulesets import PARAMETERS, Ruleset, ruleset
 from .scoring import result
-from .state import PLAYER_NAMES, Nest, Placed, State, new_game
-
-if TYPE_CHECKING:
-    from .notation import Record
+from .state import PLAYER_NAMES, Nest, Placed, Setup, State, new_game
 
 __all__ = [
     "PARAM_TAGS",
@@ -33,6 +33,8 @@ __all__ = [
     "canonical_value",
     "ended",
     "resolve",
+    "ruleset_of",
+    "setup_of",
     "start",
     "step",
     "with_rolls",
@@ -82,6 +84,37 @@ def canonical_value(key: str, value: str) -> str:
 _CANONICAL_ROLLS: Final[dict[str, str]] = {}
 
 
+def ruleset_of(record: Record) -> Ruleset:
+    """The ruleset named by *record*'s tags, with any parameter tags applied."""
+    overrides: dict[str, object] = {}
+    for tag, param in PARAM_TAGS.items():
+        value = record.tag(tag)
+        if value is not None:
+            overrides[param] = _param_value(param, value)
+    return ruleset(record.tag("Ruleset") or "", **overrides)
+
+
+def _param_value(param: str, text: str) -> object:
+    if param == "infection_limit":
+        return None if text == "none" else whole_number(text)
+    if param == "dungeon_bonus":
+        return {"yes": True, "no": False}.get(text, text)
+    return text
+
+
+def setup_of(record: Record) -> Setup:
+    """The opening roll and first player named by *record*'s tags."""
+    blue, red = (_roll(record.tag(f"{p}Roll") or "") for p in PLAYER_NAMES)
+    return Setup((blue, red), PLAYER_NAMES.index(record.tag("First") or ""))
+
+
+def _roll(text: str) -> tuple[int, ...]:
+    digits = text.replace(" ", "")
+    if digits.isascii() and digits.isdigit():  # as written by the canonical form
+        return tuple(map(int, digits))
+    return tuple(int(ch) if ch in "0123456789" else -1 for ch in text if ch.isdigit())
+
+
 def start(record: Record) -> State:
     """The state before the first move, from the tags (CD-NOTATION-TAGS and the setup
     rules): a First tag naming nobody and a roll with other than faces are refused here,
@@ -121,7 +154,7 @@ def _started(record: Record) -> State:
             raise SetupError(
                 f"tag {player}Roll must list die values 1-6, not {roll!r}", rule="CD-SETUP-ROLL"
             )
-    state = new_game(record.ruleset(), record.setup())
+    state = new_game(ruleset_of(record), setup_of(record))
     remember(_SEEN_RULESETS, tuple([record.tag(name) for name in _RULESET_TAGS]), state.ruleset)
     for tag, nest in zip(ROLL_TAGS, state.nests, strict=True):
         remember(_SEEN_NESTS, record.tag(tag) or "", nest)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from contextlib import closing
 from itertools import filterfalse
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ..errors import shown
 from ..files import check_writable
@@ -94,6 +94,13 @@ def add_arguments(
     )
 
 
+SYNC_EVERY: Final = 1.0
+"""Seconds between two flushes of the results file to the disk (``os.fsync``), the last at
+the study's end.  Not after every batch: with workers, the command did little else, and
+Ctrl-C waits for a flush under way, which a busy disk can make last seconds.  A machine
+that fails loses at most this much of the games, which ``--resume`` plays again."""
+
+
 class _Results:
     """The results file being written: created at the first game done, so that a study
     that stops before leaves no empty file behind, and appended to in whole lines."""
@@ -103,6 +110,7 @@ class _Results:
         self.fd: int | None = None
         self.created = False
         self.written = 0
+        self.synced = time.monotonic()
         if found is not None and path.exists():
             self._open(os.O_APPEND)
             if found.rest:
@@ -118,6 +126,8 @@ class _Results:
         assert self.fd is not None
         try:
             append(self.fd, text)
+            if time.monotonic() - self.synced >= SYNC_EVERY:
+                self._sync()
         except OSError as error:
             if self.created and not self.written:  # a full disk: leave no empty file
                 self.close()
@@ -130,6 +140,22 @@ class _Results:
             self.created = True
         self._write("".join(map(line_of, records)))
         self.written += len(records)
+
+    def _sync(self) -> None:
+        assert self.fd is not None
+        os.fsync(self.fd)
+        self.synced = time.monotonic()
+
+    def finish(self) -> None:
+        """Make sure every game written has reached the disk, at the study's end.
+
+        :raises StudyError: if the disk refuses.
+        """
+        if self.fd is not None:
+            try:
+                self._sync()
+            except OSError as error:
+                raise StudyError(_cannot_write(self.path, error)) from None
 
     def close(self) -> None:
         if self.fd is not None:
@@ -211,6 +237,7 @@ def main(args: argparse.Namespace) -> int:
                 for results in batches:
                     output.append(results)
                     progress.advance(len(results))
+            output.finish()
     except (KeyboardInterrupt, SystemExit) as stop:
         progress.close()
         print(

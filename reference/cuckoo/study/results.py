@@ -212,9 +212,8 @@ def _started(line: str, games: Games, taken: Container[str]) -> Task | None:
 
 def append(fd: int, text: str) -> None:
     """Write *text*, whole lines, at the end of the file open at *fd* (opened to append) in
-    one write, so that two runs at once never mix their lines; and make sure it reaches the
-    disk."""
+    one write, so that two runs at once never mix their lines.  When it reaches the disk is
+    the caller's to say (``os.fsync``)."""
     data = text.encode("utf-8")
     while data:
         data = data[os.write(fd, data) :]
-    os.fsync(fd)
