@@ -110,6 +110,11 @@ def _line(handle: BinaryIO, name: str, number: int, limit: int, piece: bytes) ->
     characters = 0
     while piece:
         if b"\x00" in piece:
+            if _utf16(piece, number):
+                raise FileProblem(
+                    f"{name}:{number}: UTF-16 text, not UTF-8: save it again as UTF-8 (a text "
+                    "editor's Save as, or: iconv -f UTF-16 -t UTF-8 FILE > NEW)"
+                )
             raise FileProblem(f"{name}:{number}: binary data, not a record file")
         pieces.append(piece)
         characters += len(piece) if piece.isascii() else len(piece.translate(None, _CONTINUATION))
@@ -119,6 +124,19 @@ def _line(handle: BinaryIO, name: str, number: int, limit: int, piece: bytes) ->
             break
         piece = handle.readline(CHUNK)
     return b"".join(pieces)
+
+
+def _utf16(piece: bytes, number: int) -> bool:
+    """Whether *piece*, the start of line *number*, looks like UTF-16 text (what some
+    editors save): its byte-order mark at the start of the file, or text whose every other
+    byte is NUL (each character of ASCII text, and no NUL between)."""
+    if number == 1 and piece[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return True
+    sample = piece[:64]
+    halves = (sample[0::2], sample[1::2])
+    return len(sample) >= 4 and any(
+        not half.strip(b"\x00") and b"\x00" not in other for half, other in (halves, halves[::-1])
+    )
 
 
 @contextmanager

@@ -107,3 +107,46 @@ def test_stopped_at_once_and_nothing_left(
     assert not left, f"left behind: {left}"
     assert first < FIRST_GAME_WITHIN and peak < MOST_MEMORY_KB
     assert out.read_text(encoding="utf-8").endswith("\n")  # whole lines only
+
+
+DASK_STOPPED_WITHIN = 15.0
+"""Seconds: a local Dask cluster is closed whole, each worker told to stop, which takes a
+few seconds more than the package's own workers on a shared machine."""
+
+
+@pytest.mark.parametrize("after", [1.0, 3.0, 8.0])
+def test_ctrl_c_during_a_dask_study_is_one_line_and_leaves_nothing(
+    tmp_path: Path, after: float
+) -> None:
+    """Ctrl-C from the terminal, to the whole group, as the cluster starts (three seconds
+    in: five tracebacks, of its workers and of the cluster closed at exit) and once it
+    plays: one line, exit 130, no worker left."""
+    pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    spec = tmp_path / "huge.toml"
+    spec.write_text(HUGE, encoding="utf-8")
+    command = ["study", str(spec), "-o", str(tmp_path / "huge.jsonl"), "-j", "2"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cuckoo", *command, "--executor", "dask"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    time.sleep(after)
+    sent = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    took = time.monotonic() - sent
+    deadline = time.monotonic() + 5  # a worker told to stop may take a moment to go
+    while (left := group_members(process.pid)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if left:
+        os.killpg(process.pid, signal.SIGKILL)
+    text = err.decode()
+    assert process.returncode == 130, text
+    assert text.count("\n") == 1 and "Traceback" not in text, text
+    assert not left, f"left behind: {left}"
+    assert took < DASK_STOPPED_WITHIN
