@@ -67,6 +67,31 @@ def _start(tmp_path: Path, jobs: str) -> tuple[subprocess.Popen[bytes], Path, fl
     return process, out, time.monotonic() - start
 
 
+def _stopped(
+    process: subprocess.Popen[bytes], signum: int, to_group: bool, linger: float = 0
+) -> tuple[str, float, list[int]]:
+    """Send *signum* to *process* (to its group, as a terminal does, or to it alone); its
+    error output, the seconds it took to end, and the processes of its group still alive
+    *linger* seconds later (each then killed)."""
+    sent = time.monotonic()
+    if to_group:
+        os.killpg(process.pid, signum)
+    else:
+        os.kill(process.pid, signum)
+    try:
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    took = time.monotonic() - sent
+    deadline = time.monotonic() + linger  # a worker told to stop may take a moment to go
+    while (left := group_members(process.pid)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if left:
+        os.killpg(process.pid, signal.SIGKILL)
+    return err.decode(), took, left
+
+
 @pytest.mark.parametrize("attempt", range(3))
 @pytest.mark.parametrize(
     ("signum", "to_group", "status"),
@@ -85,21 +110,7 @@ def test_stopped_at_once_and_nothing_left(
     process, out, first = _start(tmp_path, jobs)
     peak = _peak_kb(process.pid)
     time.sleep(0.2 * attempt)  # at other moments of the run
-    sent = time.monotonic()
-    if to_group:
-        os.killpg(process.pid, signum)
-    else:
-        os.kill(process.pid, signum)
-    try:
-        _, err = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-    took = time.monotonic() - sent
-    left = group_members(process.pid)
-    if left:
-        os.killpg(process.pid, signal.SIGKILL)
-    text = err.decode()
+    text, took, left = _stopped(process, signum, to_group)
     print(f"first game after {first:.2f} s, peak {peak} kB, stopped in {took:.2f} s")
     assert process.returncode == status, text
     assert text.count("\n") == 1 and "study stopped" in text and "Traceback" not in text, text
@@ -132,20 +143,7 @@ def test_ctrl_c_during_a_dask_study_is_one_line_and_leaves_nothing(
         start_new_session=True,
     )
     time.sleep(after)
-    sent = time.monotonic()
-    os.killpg(process.pid, signal.SIGINT)
-    try:
-        _, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-    took = time.monotonic() - sent
-    deadline = time.monotonic() + 5  # a worker told to stop may take a moment to go
-    while (left := group_members(process.pid)) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    if left:
-        os.killpg(process.pid, signal.SIGKILL)
-    text = err.decode()
+    text, took, left = _stopped(process, signal.SIGINT, True, linger=5)
     assert process.returncode == 130, text
     assert text.count("\n") == 1 and "Traceback" not in text, text
     assert not left, f"left behind: {left}"
