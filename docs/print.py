@@ -15,15 +15,21 @@ pictures kept whole, page numbers at the foot.  Links between the chapters becom
 inside the PDF.
 
 Needs Playwright (the ``browser`` extra) and Chromium: Debian's ``/usr/bin/chromium`` by
-default, another one with ``CHROMIUM=/path/to/chrome``.
+default, another one with ``CHROMIUM=/path/to/chrome``.  Each PDF is written beside its name
+and renamed over it, as the ``cuckoo`` tools write: a symbolic link left in OUT_DIR under
+that name is replaced, never followed, so no file outside OUT_DIR is touched.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
+
+from cuckoo.errors import shown
+from cuckoo.files import replace_file
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 PAPER = "A4"
@@ -103,8 +109,7 @@ def _print(page: Any, pdf: Path, scale: float = 1) -> None:
     """*page* as an A4 PDF at *pdf*, with the print style sheet and page numbers."""
     page.emulate_media(media="print")
     pdf.parent.mkdir(parents=True, exist_ok=True)
-    page.pdf(
-        path=str(pdf),
+    data = page.pdf(
         format=PAPER,
         margin=MARGIN,
         scale=scale,
@@ -115,6 +120,7 @@ def _print(page: Any, pdf: Path, scale: float = 1) -> None:
         outline=True,
         tagged=True,
     )
+    replace_file(pdf, data)  # Chromium's own writing would follow a link at *pdf*
 
 
 CARD_SCALE = 0.8
@@ -165,27 +171,76 @@ def print_rulebooks(browser: Any, site: Path, out: Path) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    """``print.py SITE OUT_DIR``: print every game's rules; exit 2 on a usage error."""
+    """``print.py SITE OUT_DIR``: print every game's rules; exit 2, with one line, on a
+    usage error: no site, an output folder that cannot be written, no Chromium."""
     if len(argv) != 2:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
     site, out = Path(argv[0]), Path(argv[1])
     if not games(site):
-        print(f"{site}: no spec/*/index.html; build the site first", file=sys.stderr)
+        print(f"{shown(str(site))}: no spec/*/index.html; build the site first", file=sys.stderr)
         return 2
-    from playwright.sync_api import sync_playwright
+    try:
+        _check(out)
+        _print_all(site, out)
+    except Unusable as error:
+        print(error, file=sys.stderr)
+        return 2
+    return 0
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+
+class Unusable(Exception):
+    """An output folder, or a Chromium, that cannot be used: said in one line, exit 2."""
+
+
+def _check(out: Path) -> None:
+    """Refuse now, before a minute of printing, an output folder that cannot take the PDFs
+    or a Chromium that is not there."""
+    name = shown(str(out))
+    if out.exists() and not out.is_dir():
+        raise Unusable(f"{name}: is a file, not a folder: name a folder for the PDFs")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):  # the folder itself: no name in it followed
+            pass
+    except OSError as error:
+        raise Unusable(f"{name}: cannot write: {error.strerror or error}") from None
+    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
+        raise Unusable(
+            f"CHROMIUM={shown(str(CHROMIUM))}: no such program: install Chromium "
+            "(apt-get install chromium) or name one with CHROMIUM=/path/to/chrome"
         )
+
+
+def _print_all(site: Path, out: Path) -> None:
+    """Every book of *site* into *out*, each path printed as it is written."""
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError:
+        raise Unusable("needs Playwright: pip install -e '.[browser]'") from None
+    with sync_playwright() as playwright:
+        try:
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+            )
+        except Error as error:  # not a Chromium, or one that cannot start here
+            raise Unusable(f"CHROMIUM={shown(str(CHROMIUM))}: {_first_line(error)}") from None
         try:
             books = print_references(browser, site, out) + print_learn(browser, site, out)
             for pdf in books + print_rulebooks(browser, site, out):
                 print(pdf)
+        except OSError as error:  # a PDF's name taken by a folder, a disk full
+            where = f"{shown(str(error.filename))}: " if error.filename else ""
+            raise Unusable(f"{where}cannot write: {error.strerror or error}") from None
+        except Error as error:  # a page of the site that cannot be printed
+            raise Unusable(f"{shown(str(site))}: {_first_line(error)}: build it again") from None
         finally:
             browser.close()
-    return 0
+
+
+def _first_line(error: Exception) -> str:
+    """What Playwright says went wrong, without its call log."""
+    return shown(str(error).strip().splitlines()[0]) if str(error).strip() else type(error).__name__
 
 
 if __name__ == "__main__":

@@ -18,10 +18,13 @@ const LINK_LIMIT = 1_000_000;
  * games is opened as a file. Checked as the link is expanded, so a small link that would
  * expand to a huge text is stopped at once, not after it has filled the memory. */
 
-async function inflate(packed) {
-  const base64 = packed.replace(/-/g, "+").replace(/_/g, "/");
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+const FILE_LIMIT = 4_000_000;
+/** Bytes: the most a record file picked here may hold, the engine's own limit (MAX_TEXT
+ * characters); a real file is kilobytes. Checked before the file is read at all. */
+
+/** The bytes of *stream*, stopped once past *limit* with the error *tooBig*, so that a
+ * link or a file that would fill the memory is refused at once, not once it has. */
+async function bounded(stream, limit, tooBig) {
   const reader = stream.getReader();
   const parts = [];
   let size = 0;
@@ -29,13 +32,39 @@ async function inflate(packed) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.length;
-    if (size > LINK_LIMIT) {
+    if (size > limit) {
       reader.cancel().catch(() => {});
-      throw new Error(`it expands to more than ${LINK_LIMIT / 1e6} MB: a file that big is opened as a file, not by a link`);
+      throw new Error(tooBig);
     }
     parts.push(value);
   }
-  return new TextDecoder().decode(await new Blob(parts).arrayBuffer());
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
+}
+
+/** The text of the record file *name* from its *bytes*; what is not UTF-8 text is refused
+ * at once, in one line that says what it is (as `cuckoo validate` says it), before the
+ * engine reads it as records: UTF-16 text, to save as UTF-8; binary data; other bytes. */
+function recordText(bytes, name) {
+  const [a, b] = bytes;
+  const odd = bytes.length > 1 && bytes.subarray(0, 64).every((byte, i) => (i % 2 === 1) === (byte === 0));
+  const even = bytes.length > 1 && bytes.subarray(0, 64).every((byte, i) => (i % 2 === 0) === (byte === 0));
+  if ((a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff) || odd || even) {
+    throw new Error(`${name}: UTF-16 text, not UTF-8: save it again as UTF-8 (in a text editor, Save as… with the encoding UTF-8) and open that`);
+  }
+  if (bytes.includes(0)) throw new Error(`${name}: binary data, not a record file`);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new Error(`${name}: not UTF-8 text: save it again as UTF-8 and open that`);
+  }
+}
+
+async function inflate(packed) {
+  const base64 = packed.replace(/-/g, "+").replace(/_/g, "/");
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  const too = `it expands to more than ${LINK_LIMIT / 1e6} MB: a file that big is opened as a file, not by a link`;
+  return new TextDecoder().decode(await bounded(stream, LINK_LIMIT, too));
 }
 
 async function fromLocation() {
@@ -52,7 +81,9 @@ async function fromLocation() {
     if (url.origin !== location.origin) throw new Error("only files of this site open by link");
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${file}: ${response.status} ${response.statusText}`);
-    return { text: await response.text(), source: file.split("/").pop() };
+    const name = file.split("/").pop();
+    const too = `${name}: larger than ${LINK_LIMIT / 1e6} MB: a file that big is picked as a file, not opened by a link`;
+    return { text: recordText(await bounded(response.body, LINK_LIMIT, too), name), source: name };
   }
   return null;
 }
@@ -86,11 +117,17 @@ async function open(text, source) {
   if (games) {
     $("#open").open = false;
     $("#moves").replaceChildren(); // a new text: the move list is drawn anew
-    // at the start, or where the link points (#game=2&ply=12, counted from 1 and 0)
-    const linked = new URLSearchParams(location.hash.slice(1));
-    const at = (name, first) => Math.max(0, Math.trunc(Number(linked.get(name) || first)) || 0);
-    await show(Math.min(Math.max(at("game", 1), 1), games) - 1, at("ply", 0));
+    // at the start, or where the link points
+    const { game, ply: at } = place(new URLSearchParams(location.hash.slice(1)));
+    await show(game, at);
   }
+}
+
+/** The game and ply a link names (#game=2&ply=12, counted from 1 and 0), made whole
+ * numbers in range: the same whether the link is read on load or followed later. */
+function place(fragment) {
+  const whole = (name, first) => Math.max(0, Math.trunc(Number(fragment.get(name) || first)) || 0);
+  return { game: Math.min(Math.max(whole("game", 1), 1), summary.games.length) - 1, ply: whole("ply", 0) };
 }
 
 /** The URL of this page with *fields* set in its fragment (null: taken out; the rest kept). */
@@ -138,7 +175,7 @@ async function show(gameIndex, at) {
       ),
     );
   }
-  ply = Math.max(0, Math.min(at, game.reached));
+  ply = Math.max(0, Math.min(Math.trunc(at) || 0, game.reached));
   $("#ply").value = String(ply);
   // the address names the game and ply shown: copied or bookmarked, it opens here
   history.replaceState(null, "", linkTo({ ...(summary.games.length > 1 ? { game: current + 1, ply } : { ply }), seen: seenBy() }));
@@ -189,8 +226,10 @@ function seenBy() {
   return $("#seen-by").value === "" ? null : chosen.textContent.replace(/[\u2068\u2069]/g, "");
 }
 
-function step(delta) {
-  if (summary && summary.games.length) show(current, ply + delta);
+/** Go to ply *at* of the game shown, if a record with a game is open (a key pressed
+ * before one is does nothing). */
+function go(at) {
+  if (summary && summary.games.length) show(current, at);
 }
 
 // -- wiring --------------------------------------------------------------------------------
@@ -207,13 +246,22 @@ $("#paste").addEventListener("submit", (event) => {
 $("#file").addEventListener("change", async () => {
   const file = $("#file").files[0];
   unlinked();
-  if (file) open(await file.text(), file.name);
+  if (!file) return;
+  try {
+    if (file.size > FILE_LIMIT) {
+      throw new Error(`${file.name}: larger than ${FILE_LIMIT / 1e6} MB: not a file of records (a record file is kilobytes)`);
+    }
+    const text = recordText(new Uint8Array(await file.arrayBuffer()), file.name);
+    await open(text, file.name);
+  } catch (error) {
+    say(error.message, "error");
+  }
 });
-$("#examples").addEventListener("change", async () => {
+$("#examples").addEventListener("change", () => {
   const path = $("#examples").value;
   if (!path) return;
   history.replaceState(null, "", `?file=${encodeURIComponent(path)}`);
-  open(await (await fetch(path)).text(), path.split("/").pop());
+  start(); // as the link it now is
 });
 $("#games").addEventListener("change", () => {
   $("#moves").replaceChildren();
@@ -222,8 +270,8 @@ $("#games").addEventListener("change", () => {
 $("#seen-by").addEventListener("change", () => show(current, ply));
 $("#ply").addEventListener("input", () => show(current, Number($("#ply").value)));
 $("#first").addEventListener("click", () => show(current, 0));
-$("#back").addEventListener("click", () => step(-1));
-$("#forward").addEventListener("click", () => step(1));
+$("#back").addEventListener("click", () => go(ply - 1));
+$("#forward").addEventListener("click", () => go(ply + 1));
 $("#last").addEventListener("click", () => show(current, Infinity));
 $("#share").addEventListener("click", async () => {
   const here = summary.games.length > 1 ? { game: current + 1, ply } : { ply };
@@ -239,15 +287,13 @@ document.addEventListener("keydown", (event) => {
   if (!(event.key in keys)) return;
   event.preventDefault();
   const delta = keys[event.key];
-  if (Math.abs(delta) === Infinity) show(current, delta < 0 ? 0 : Infinity);
-  else step(delta);
+  go(Math.abs(delta) === Infinity ? Math.max(0, delta) : ply + delta);
 });
 window.addEventListener("hashchange", () => {
   // a link that carries another record opens it; one that names another ply goes there
   const fragment = new URLSearchParams(location.hash.slice(1));
   if (summary && !fragment.has("z") && !fragment.has("record")) {
-    const game = Math.max(1, Number(fragment.get("game")) || 1) - 1;
-    if (game < summary.games.length) show(game, Number(fragment.get("ply")) || 0);
+    if (summary.games.length) show(place(fragment).game, place(fragment).ply);
   } else start();
 });
 

@@ -6,6 +6,8 @@ that a new command or option is completed without anyone editing a script.
 rulesets, sides, bots) are completed; anything else completes file names. A completion is
 one line of ``compgen``'s output, never split further, so that a file name with spaces
 stays whole; the word typed so far is read without its opening quote or its backslashes.
+zsh's ``compgen -f`` splits that word at its spaces (``my g`` found ``my``), so there the
+file names are found by a glob of it instead.
 """
 
 from __future__ import annotations
@@ -31,6 +33,17 @@ def script(parser: argparse.ArgumentParser, shell: str, values: Mapping[str, Seq
     COMPREPLY=()
     while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen "$@" -- "$cur")
 }}
+_cuckoo_files() {{
+    if [ -z "${{ZSH_VERSION-}}" ]; then
+        _cuckoo_reply -f
+        return
+    fi
+    local name
+    COMPREPLY=()
+    for name in "$cur"*; do
+        if [ -e "$name" ] || [ -L "$name" ]; then COMPREPLY+=("$name"); fi
+    done
+}}
 _cuckoo() {{
     local cur="${{COMP_WORDS[COMP_CWORD]}}" prev="${{COMP_WORDS[COMP_CWORD-1]}}"
     local command="${{COMP_WORDS[1]}}" options=""
@@ -52,7 +65,7 @@ _cuckoo() {{
     if [[ "$cur" == -* ]]; then
         _cuckoo_reply -W "$options"
     else
-        _cuckoo_reply -f
+        _cuckoo_files
     fi
 }}
 complete -o filenames -F _cuckoo cuckoo

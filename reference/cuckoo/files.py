@@ -30,6 +30,7 @@ __all__ = [
     "lines_of",
     "open_lines",
     "read_bounded",
+    "replace_file",
     "session_lock",
     "terminate_cleanly",
 ]
@@ -109,6 +110,11 @@ def _line(handle: BinaryIO, name: str, number: int, limit: int, piece: bytes) ->
     characters = 0
     while piece:
         if b"\x00" in piece:
+            if _utf16(piece, number):
+                raise FileProblem(
+                    f"{name}:{number}: UTF-16 text, not UTF-8: save it again as UTF-8 (a text "
+                    "editor's Save as, or: iconv -f UTF-16 -t UTF-8 FILE > NEW)"
+                )
             raise FileProblem(f"{name}:{number}: binary data, not a record file")
         pieces.append(piece)
         characters += len(piece) if piece.isascii() else len(piece.translate(None, _CONTINUATION))
@@ -118,6 +124,19 @@ def _line(handle: BinaryIO, name: str, number: int, limit: int, piece: bytes) ->
             break
         piece = handle.readline(CHUNK)
     return b"".join(pieces)
+
+
+def _utf16(piece: bytes, number: int) -> bool:
+    """Whether *piece*, the start of line *number*, looks like UTF-16 text (what some
+    editors save): its byte-order mark at the start of the file, or text whose every other
+    byte is NUL (each character of ASCII text, and no NUL between)."""
+    if number == 1 and piece[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return True
+    sample = piece[:64]
+    halves = (sample[0::2], sample[1::2])
+    return len(sample) >= 4 and any(
+        not half.strip(b"\x00") and b"\x00" not in other for half, other in (halves, halves[::-1])
+    )
 
 
 @contextmanager
@@ -147,6 +166,34 @@ def atomic_write(path: Path, *, keep: bool = False, create: bool = False) -> Ite
         with target.open("w", encoding="utf-8", newline="\n") as handle:
             yield handle
         return
+    with (
+        _beside(target, _mode_for(target), create=create) as fd,
+        os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle,
+    ):
+        yield handle
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """*data* written beside *path* and renamed over it, as :func:`atomic_write` does, but
+    a symbolic link at *path* is never followed: the link itself is replaced by the file,
+    and what it points to (perhaps outside the folder named) is left as it is.
+
+    :raises OSError: if the file cannot be written (*path* a folder, say).
+    """
+    with _beside(path, _mode_for(path, follow=False)) as fd, os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+@contextmanager
+def _beside(target: Path, mode: int, *, create: bool = False) -> Iterator[int]:
+    """A new file beside *target* (its descriptor, with permissions *mode*), renamed over
+    *target* once the block has written it, or linked there with *create*; removed if the
+    block fails or a signal comes. The name is a fresh one (``mkstemp``), which follows no
+    link; a rename replaces a link at *target* without following it."""
     release = hold_signals()  # Ctrl-C or SIGTERM here would leave the file created
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
@@ -155,11 +202,8 @@ def atomic_write(path: Path, *, keep: bool = False, create: bool = False) -> Ite
         raise
     try:
         release()  # a signal held back arrives here, where the file is removed
-        os.chmod(tmp, _mode_for(target))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        yield fd
         if create:
             os.link(tmp, target)  # fails if the file exists, where a rename would replace it
             os.unlink(tmp)
@@ -285,14 +329,18 @@ def check_writable(path: Path) -> None:
     os.unlink(tmp)
 
 
-def _mode_for(path: Path) -> int:
-    """The permissions a plain ``open`` would give: the old file's, or 0o666 less umask."""
+def _mode_for(path: Path, *, follow: bool = True) -> int:
+    """The permissions a plain ``open`` would give: the old file's, or 0o666 less umask
+    (*follow*: false for a link's own place, whose target's permissions are not its)."""
     try:
-        return path.stat().st_mode & 0o7777
+        mode = os.stat(path, follow_symlinks=follow).st_mode
     except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        mode = 0
+    if stat.S_ISREG(mode):
+        return stat.S_IMODE(mode)
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def terminate_cleanly() -> None:

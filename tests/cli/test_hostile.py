@@ -122,6 +122,37 @@ def test_invalid_utf8_is_reported_at_its_own_line_and_column(
     assert (status, err) == (2, f"cuckoo: {path}:{lines}:5: not UTF-8 text (byte 0xe9)\n")
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_file_is_named_so_with_how_to_save_it_as_utf8(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], encoding: str
+) -> None:
+    """It was called binary data (its NUL bytes), with or without its byte-order mark."""
+    path = tmp_path / "notepad.cuckoo"
+    path.write_bytes(DICE.encode(encoding))
+    status, _, err = run(capsys, "validate", str(path))
+    assert status == 2 and err.count("\n") == 1
+    assert err.startswith(f"cuckoo: {path}:1: UTF-16 text, not UTF-8: save it again as UTF-8")
+    assert "iconv -f UTF-16 -t UTF-8" in err
+    path.write_bytes(b"GIF89a\x01\x00\x01\x00\x80\x00\x00\n")  # binary is still binary
+    assert run(capsys, "validate", str(path))[2].endswith(": binary data, not a record file\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["replay", "--turn", "1" + "0" * 18, "x"], "a whole number from 0 to 999,999,"),
+        (["random", "--games", "1" + "0" * 18], "a whole number from 1 to 999,999,"),
+    ],
+)
+def test_a_count_too_large_is_refused_with_its_range(
+    capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    """It said "expected a whole number >= 0" of a number that is one."""
+    status, _, err = run(capsys, *args)
+    assert status == 2 and f"expected {said}999,999,999,999, not '1{'0' * 18}'" in err
+    assert ">=" not in err
+
+
 def test_a_byte_order_mark_is_read_as_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

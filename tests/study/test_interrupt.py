@@ -69,6 +69,31 @@ def _start(tmp_path: Path, jobs: str) -> tuple[subprocess.Popen[bytes], Path, fl
     return process, out, time.monotonic() - start
 
 
+def _stopped(
+    process: subprocess.Popen[bytes], signum: int, to_group: bool, linger: float = 0
+) -> tuple[str, float, list[int]]:
+    """Send *signum* to *process* (to its group, as a terminal does, or to it alone); its
+    error output, the seconds it took to end, and the processes of its group still alive
+    *linger* seconds later (each then killed)."""
+    sent = time.monotonic()
+    if to_group:
+        os.killpg(process.pid, signum)
+    else:
+        os.kill(process.pid, signum)
+    try:
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    took = time.monotonic() - sent
+    deadline = time.monotonic() + linger  # a worker told to stop may take a moment to go
+    while (left := group_members(process.pid)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if left:
+        os.killpg(process.pid, signal.SIGKILL)
+    return err.decode(), took, left
+
+
 @pytest.mark.parametrize("attempt", range(3))
 @pytest.mark.parametrize(
     ("signum", "to_group", "status"),
@@ -87,21 +112,7 @@ def test_stopped_at_once_and_nothing_left(
     process, out, first = _start(tmp_path, jobs)
     peak = _peak_kb(process.pid)
     time.sleep(0.2 * attempt)  # at other moments of the run
-    sent = time.monotonic()
-    if to_group:
-        os.killpg(process.pid, signum)
-    else:
-        os.kill(process.pid, signum)
-    try:
-        _, err = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-    took = time.monotonic() - sent
-    left = group_members(process.pid)
-    if left:
-        os.killpg(process.pid, signal.SIGKILL)
-    text = err.decode()
+    text, took, left = _stopped(process, signum, to_group)
     print(f"first game after {first:.2f} s, peak {peak} kB, stopped in {took:.2f} s")
     assert process.returncode == status, text
     assert text.count("\n") == 1 and "study stopped" in text and "Traceback" not in text, text
@@ -134,3 +145,33 @@ def test_the_results_reach_the_disk_at_the_end_not_after_every_batch(
     assert len(appended) > 5, "the study is written in several batches"
     assert len(synced) == (1 if every else len(appended) + 1)
     assert out.read_text(encoding="utf-8") == "".join(appended)
+
+
+DASK_STOPPED_WITHIN = 15.0
+"""Seconds: a local Dask cluster is closed whole, each worker told to stop, which takes a
+few seconds more than the package's own workers on a shared machine."""
+
+
+@pytest.mark.parametrize("after", [1.0, 3.0, 8.0])
+def test_ctrl_c_during_a_dask_study_is_one_line_and_leaves_nothing(
+    tmp_path: Path, after: float
+) -> None:
+    """Ctrl-C from the terminal, to the whole group, as the cluster starts (three seconds
+    in: five tracebacks, of its workers and of the cluster closed at exit) and once it
+    plays: one line, exit 130, no worker left."""
+    pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    spec = tmp_path / "huge.toml"
+    spec.write_text(HUGE, encoding="utf-8")
+    command = ["study", str(spec), "-o", str(tmp_path / "huge.jsonl"), "-j", "2"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cuckoo", *command, "--executor", "dask"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    time.sleep(after)
+    text, took, left = _stopped(process, signal.SIGINT, True, linger=5)
+    assert process.returncode == 130, text
+    assert text.count("\n") == 1 and "Traceback" not in text, text
+    assert not left, f"left behind: {left}"
+    assert took < DASK_STOPPED_WITHIN

@@ -69,6 +69,25 @@ def test_a_study_file_given_as_results_is_left_whole(
     assert given.read_text(encoding="utf-8") == spec
 
 
+@pytest.mark.parametrize("resume", [[], ["--resume"]])
+def test_the_study_file_itself_as_results_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], resume: list[str]
+) -> None:
+    """``--resume`` was suggested, which would only have read the study as results; the
+    same file by a link too."""
+    spec = _spec(tmp_path, TINY.read_text(encoding="utf-8"), "mine.toml")
+    (tmp_path / "link.toml").symlink_to(spec)
+    for given in (spec, tmp_path / "link.toml"):
+        status, err = _study(capsys, str(spec), "-o", str(given), "-q", *resume)
+        assert status == 2
+        assert _one_line(err) == (
+            f"cuckoo: {given} is the study file itself: name another results file with -o "
+            f"(without it: {tmp_path / 'mine.jsonl'})\n"
+        )
+        assert "--resume" not in err
+    assert spec.read_text(encoding="utf-8") == TINY.read_text(encoding="utf-8")
+
+
 def _results(tmp_path: Path) -> Path:
     out = tmp_path / "tiny.jsonl"
     assert cli(["study", str(TINY), "-o", str(out), "-q", "-j", "1"]) == 0
@@ -343,12 +362,37 @@ def web_server() -> Iterator[str]:
         server.server_close()
 
 
+@pytest.fixture
+def answering_server() -> Iterator[str]:
+    """A web server that answers whatever it is sent at once, as nginx does a request that
+    is not HTTP: Dask read its ``HTTP/1.1`` as the length of a frame, of exabytes."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def answer() -> None:
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:  # closed: the test is over
+                return
+            with connection:
+                connection.recv(65536)
+                connection.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        server.close()
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
-@pytest.mark.parametrize("kind", ["silent", "web", "nonsense", "scheme"])
+@pytest.mark.parametrize("kind", ["silent", "web", "answering", "nonsense", "scheme"])
 def test_a_cluster_that_is_none(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
@@ -359,6 +403,7 @@ def test_a_cluster_that_is_none(
     address = {
         "silent": lambda: request.getfixturevalue("silent_server"),
         "web": lambda: request.getfixturevalue("web_server"),
+        "answering": lambda: request.getfixturevalue("answering_server"),
         "nonsense": lambda: "nonsense",
         "scheme": lambda: "http://127.0.0.1:1",
     }[kind]()

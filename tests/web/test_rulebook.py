@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import importlib.util
 import math
 import re
 import subprocess
 import tarfile
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -25,6 +23,7 @@ import pytest
 from cuckoo import CuckooError, NotationError
 from cuckoo.games import read_records
 
+from ..docs.test_print import load_printer
 from .app import NO_SIDEWAYS_SCROLL
 from .site import ROOT, Server
 
@@ -63,19 +62,11 @@ PICTURE_PATHS = 30
 or cell, and more); text, code and rule boxes have a handful."""
 
 
-def _load_printer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("cuckoo_print", ROOT / "docs" / "print.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def rulebooks(browser: Any, site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """Each game's PDF, printed from the site, opened with pdfium."""
     out = tmp_path_factory.mktemp("pdf")
-    paths = _load_printer().print_rulebooks(browser, site, out)
+    paths = load_printer().print_rulebooks(browser, site, out)
     return {path.stem: pdfium.PdfDocument(path) for path in paths}
 
 
@@ -85,7 +76,7 @@ def learn_books(
 ) -> dict[str, Any]:
     """Each Learn to Play booklet and quick reference card, printed, opened with pdfium."""
     out = tmp_path_factory.mktemp("learn")
-    paths = _load_printer().print_learn(browser, site, out)
+    paths = load_printer().print_learn(browser, site, out)
     return {path.name: pdfium.PdfDocument(path) for path in paths}
 
 
@@ -116,7 +107,7 @@ def reference_books(
 ) -> dict[str, Any]:
     """Each game's Rules Reference, printed as ``print.py`` prints it, opened with pdfium."""
     out = tmp_path_factory.mktemp("reference")
-    paths = _load_printer().print_references(browser, site, out)
+    paths = load_printer().print_references(browser, site, out)
     return {path.name: pdfium.PdfDocument(path) for path in paths}
 
 
@@ -150,6 +141,26 @@ def _chapters(site: Path, game: str) -> list[Path]:
         r'class="toctree-l1"><a class="reference internal" href="([\w-]+\.html)"', html
     )
     return [index, *(index.parent / f for f in dict.fromkeys(files))]
+
+
+def test_a_link_in_the_output_folder_is_replaced_never_written_through(
+    browser: Any, site: Path, tmp_path: Path
+) -> None:
+    """As the attacker leaves them: a link to a file of the user's outside the folder, and
+    a dangling one to a place where a file would be planted; Chromium prints both names."""
+    (tmp_path / "elsewhere").mkdir()
+    mine = tmp_path / "elsewhere" / "mine.pdf"
+    mine.write_bytes(b"the user's own")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "cuckoo-dice-card.pdf").symlink_to(mine)
+    (out / "cuckoo-dice-learn.pdf").symlink_to(tmp_path / "elsewhere" / "planted.pdf")
+    card = site / "learn" / "cuckoo-dice-card.html"
+    pages = [(card, out / "cuckoo-dice-card.pdf", 1.0), (card, out / "cuckoo-dice-learn.pdf", 1.0)]
+    for pdf in load_printer()._print_pages(browser, pages):
+        assert not pdf.is_symlink() and pdfium.PdfDocument(pdf)[0] is not None
+    assert mine.read_bytes() == b"the user's own"
+    assert sorted(p.name for p in (tmp_path / "elsewhere").iterdir()) == ["mine.pdf"]
 
 
 def test_every_game_has_a_pdf(rulebooks: dict[str, Any], site: Path) -> None:

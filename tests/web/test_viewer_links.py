@@ -47,8 +47,9 @@ def test_a_link_that_expands_too_far_is_stopped_at_once(page: Any) -> None:
     open_app(page, "viewer.html")
     began = time.monotonic()
     page.goto(f"app/viewer.html#z={bomb}")
-    page.wait_for_selector('#status[data-kind="error"]:has-text("Could not open the link")',
-                           timeout=10_000)
+    page.wait_for_selector(
+        '#status[data-kind="error"]:has-text("Could not open the link")', timeout=10_000
+    )
     assert "more than 1 MB" in page.inner_text("#status")
     assert time.monotonic() - began < 5, "the link was expanded before it was refused"
 
@@ -61,11 +62,15 @@ def test_a_direction_override_stays_inside_its_text(page: Any) -> None:
     open_app(page, f"viewer.html#z={packed(both)}")
     page.wait_for_selector("#games option", state="attached")
     options = page.locator("#games option").all_inner_texts()
-    assert options[0].startswith(f"1. \u2068{evil}") and "\u2069" in options[0], options
+    # the title isolated in its option, and each tag value in it as well
+    assert options[0].startswith(f"1. \u2068\u2068{evil}\u2069, ") and options[0].endswith(
+        "\u2069"
+    ), options
     for element in ("#title", "#comment"):
-        assert page.evaluate(
-            f"getComputedStyle(document.querySelector('{element}')).unicodeBidi"
-        ) == "isolate", element
+        assert (
+            page.evaluate(f"getComputedStyle(document.querySelector('{element}')).unicodeBidi")
+            == "isolate"
+        ), element
 
 
 def test_the_recorder_shares_a_link_of_the_game_so_far(context: Any, page: Any) -> None:

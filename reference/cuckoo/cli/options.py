@@ -29,11 +29,11 @@ MOST: Final = 10**18 - 1
 
 
 def positive(text: str) -> int:
-    return _whole(text, 1, MOST, "a whole number >= 1")
+    return _whole(text, 1, MOST, f"a whole number from 1 to {MOST:,}")
 
 
 def count(text: str) -> int:
-    return _whole(text, 0, MOST, "a whole number >= 0")
+    return _whole(text, 0, MOST, f"a whole number from 0 to {MOST:,}")
 
 
 def players(text: str) -> int:

@@ -167,19 +167,26 @@ def _cannot_write(path: Path, error: OSError) -> str:
     return f"cannot write the results file {shown(str(path))}: {error.strerror or error}"
 
 
-def _checked_output(path: Path, study: Study, resume: bool) -> Found | None:
+def _checked_output(path: Path, study: Study, resume: bool, spec: Path) -> Found | None:
     """What the results file at *path* holds, checked before anything is played.
 
     :raises StudyError: for a file that is not this study's results (it is not touched),
-        a file there without ``--resume``, or a folder where it cannot be written.
+        the study file *spec* itself, a file there without ``--resume``, or a folder where
+        it cannot be written.
     """
     name = shown(str(path))
     try:
         mode = path.stat().st_mode
+        same = os.path.samestat(path.stat(), spec.stat())
     except FileNotFoundError:
-        mode = None
+        mode, same = None, False
     except OSError as error:
         raise StudyError(f"cannot read the results file {name}: {error.strerror}") from None
+    if same:
+        default = spec.with_suffix(".jsonl")
+        other = "" if default == spec else f" (without it: {shown(str(default))})"
+        itself = f"{name} is the study file itself: name another results file with -o"
+        raise StudyError(itself + other)
     if mode is None:
         try:
             check_writable(path)
@@ -210,7 +217,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         study = read_study(args.spec)
         path = Path(args.output or Path(args.spec).with_suffix(".jsonl"))
-        found = _checked_output(path, study, args.resume)
+        found = _checked_output(path, study, args.resume, Path(args.spec))
         output = _Results(path, found)
     except StudyError as error:
         print(f"cuckoo: {error}", file=sys.stderr)

@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import logging
 import os
 import resource
+import signal
 from collections.abc import Generator, Iterable, Iterator
 from itertools import islice
 from typing import Any, Final
 
+from ..files import hold_signals
 from ..workers import Workers
 from .tasks import Task, play_tasks
 
@@ -105,8 +108,29 @@ def _scheduler(distributed: Any, address: str, timeout: float) -> None:
     except (TimeoutError, OSError, ValueError, TypeError) as error:
         why = str(error) or f"no answer within {timeout:g} s"
         raise ClusterProblem(f"no Dask scheduler answers at {address}: {why}") from None
+    except Exception:  # Dask read another server's answer as its own frames (a web
+        answer = None  # server's "HTTP/1.1" as a frame's length: MemoryError, of exabytes)
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
         raise ClusterProblem(f"{address} answers, but is not a Dask scheduler")
+
+
+def _workers_ignore_ctrl_c(distributed: Any) -> None:
+    """Have the local cluster's workers ignore Ctrl-C, which the terminal sends them too:
+    one stopped by it printed its tracebacks, and this process stops them anyway. They are
+    forked by a fork server started with SIGINT ignored, which they keep (Python installs
+    no handler of its own over an ignored SIGINT); a Ctrl-C in the moment it starts is lost.
+    """
+    import multiprocessing.forkserver
+
+    importlib.import_module("dask").config.set(
+        {"distributed.worker.multiprocessing-method": "forkserver"}
+    )
+    distributed.utils.get_mp_context()  # the modules the fork server loads once for all
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        multiprocessing.forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _dask(work: Iterator[list[Task]], jobs: int, address: str | None, timeout: float) -> Played:
@@ -118,14 +142,29 @@ def _dask(work: Iterator[list[Task]], jobs: int, address: str | None, timeout: f
         ) from None
     if address:
         _scheduler(distributed, address, timeout)
-        client = distributed.Client(address, timeout=timeout)
-        cluster = None
     else:
-        cluster = distributed.LocalCluster(
-            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        client = distributed.Client(cluster)
+        _workers_ignore_ctrl_c(distributed)
+    # Ctrl-C waits until the client is made: its threads, made with the signal held, never
+    # get it, and this thread gets it in the block below, which closes the cluster whole
+    # (one half made was closed by Dask at exit, with tracebacks)
+    release = hold_signals()
     try:
+        if address:
+            client, cluster = distributed.Client(address, timeout=timeout), None
+        else:
+            cluster = distributed.LocalCluster(
+                n_workers=jobs,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,  # a game's error comes back with its result;
+            )  # the rest is the cluster's talk as it stops (tasks cancelled, pipes closed)
+            client = distributed.Client(cluster)
+    except BaseException:
+        release()
+        raise
+    try:
+        release()
         running = distributed.as_completed()
         for batch in islice(work, 4 * jobs):
             running.add(client.submit(play_tasks, batch, pure=False))

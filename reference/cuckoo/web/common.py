@@ -31,12 +31,26 @@ def text_list(table: Mapping[str, Any], key: str) -> list[str]:
     return value
 
 
+def parsed(text: object, what: str) -> Any:
+    """The JSON value of *text*, which the page sent from what it stored (and stored data
+    can be edited): anything else, or a value nested too deep for the reader, is refused.
+
+    :raises SetupError: for a text that is not JSON.
+    """
+    try:
+        if not isinstance(text, str):
+            raise TypeError(type(text).__name__)
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise SetupError(f"{what} must be a JSON text", rule="CD-NOTATION-SYNTAX") from None
+
+
 def read_table(table_json: str) -> dict[str, Any]:
     """The table the page sent; stored data can be edited, so its shape is checked.
 
     :raises SetupError: for anything but a JSON object.
     """
-    table = json.loads(table_json)
+    table = parsed(table_json, "a table")
     if not isinstance(table, dict):
         raise SetupError("a table must be an object of setup and moves", rule="CD-NOTATION-SYNTAX")
     return table

@@ -216,7 +216,10 @@ def play_next(table_json: str, bot: str, human: str) -> str:
             moves.append(kit.chance(state, rng))
             state = kit.apply(state, moves[-1])
         return _moved(table, loaded.state, moves, seat, "")
-    player = bot_named(bot, loaded.game)
+    try:
+        player = bot_named(str(bot), loaded.game)
+    except ValueError as error:  # a stored game edited, or of a later version
+        raise SetupError(str(error), rule="CD-NOTATION-SYNTAX") from None
     for other in kit.choosing(state):
         if other == seat:
             raise SetupError("it is your move", rule="CD-NOTATION-SYNTAX")

@@ -3,7 +3,6 @@ new table checked, and the record downloaded."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .. import cards, dice, kuckuck
@@ -13,7 +12,7 @@ from ..errors import CuckooError
 from ..kuckuck import views as kuckuck_views
 from ..record import prompt
 from .choices import Choice
-from .common import problem, read_table, text_list, to_json
+from .common import parsed, problem, read_table, text_list, to_json
 from .table import RULES, Table, load
 
 
@@ -141,7 +140,7 @@ def table_record(table_json: str, journal_json: str = "[]") -> str:
     every tap, undo and redo: ``{"at", "tap", "move"}``), that list follows the last move
     as a comment, one tap a line, so the file downloaded keeps it and stays valid."""
     loaded = load(read_table(table_json))
-    journal = json.loads(journal_json)
+    journal = parsed(journal_json, "a journal")
     if not isinstance(journal, list) or not journal:
         return loaded.text()
     taps = [

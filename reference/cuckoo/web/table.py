@@ -48,7 +48,7 @@ class Rules:
 def _dice_start(table: Mapping[str, Any]) -> tuple[Any, Any, list[tuple[str, str]]]:
     rules = dice.ruleset(str(table.get("ruleset", "cuckoo")))
     rolls = table.get("rolls", [[], []])
-    if not isinstance(rolls, list) or len(rolls) != 2:
+    if not isinstance(rolls, list) or [type(r) for r in rolls] != [list, list]:
         raise SetupError("two rolls of ten dice, Blue's and Red's", rule="CD-SETUP-ROLL")
     first = str(table.get("first", "Blue"))
     if first not in dice.PLAYER_NAMES:

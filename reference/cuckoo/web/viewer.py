@@ -118,11 +118,12 @@ def _blank(kit: Kit) -> Any:
 
 def _title(record: Any) -> str:
     """A game's name in a list of many, from its tags: the event and its round (games of
-    one event differ by round), and the players."""
-    names = [v for k, v in record.tags if k in dice.PLAYER_NAMES]
-    event = record.tag("Event")
-    round_ = record.tag("Round")
-    players = record.tag("Players")
+    one event differ by round), and the players; each tag's value set apart (first-strong
+    isolate ... pop isolate), so that a direction override in one cannot reverse the rest."""
+    names = [_isolated(v) for k, v in record.tags if k in dice.PLAYER_NAMES]
+    event = _isolated(record.tag("Event"))
+    round_ = _isolated(record.tag("Round"))
+    players = _isolated(record.tag("Players"))
     parts = [event] if event else []
     if round_:
         parts.append(f"round {round_}")
@@ -130,7 +131,12 @@ def _title(record: Any) -> str:
         parts.append(" vs ".join(names))
     elif players:
         parts.append(players)
-    return ", ".join(parts) or record.tag("Game") or "game"
+    return ", ".join(parts) or _isolated(record.tag("Game")) or "game"
+
+
+def _isolated(value: str | None) -> str:
+    """A tag's *value* isolated for a title (none stays empty)."""
+    return f"\u2068{value}\u2069" if value else ""
 
 
 def seen_by(played: Game, ply: int, seat: int) -> dict[str, Any]:
@@ -144,8 +150,10 @@ def seen_by(played: Game, ply: int, seat: int) -> dict[str, Any]:
     texts = [str(m) for m in moves]
     if isinstance(state, cards.State):
         state = known_cards(states, moves[:ply], seat)
-        for k, move in enumerate(moves[: len(played.states) - 1]):
-            if isinstance(move, cards.Deal) and played.states[k].to_act != seat:
+        reached = len(played.states) - 1
+        for k, move in enumerate(moves):
+            # after a problem in the record nobody knows who was dealt what: all hidden
+            if isinstance(move, cards.Deal) and (k >= reached or played.states[k].to_act != seat):
                 texts[k] = "?"
     elif isinstance(state, kuckuck.State):
         names = [p.lower() for p in state.players]
