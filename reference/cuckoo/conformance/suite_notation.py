@@ -132,8 +132,8 @@ _CASE: Final = "Any letter case in tag names, keywords and cards"
 _VALUES: Final = "in the values of `Game`, `Aces`"
 _DICE_CASE: Final = "any letter case in tag names, sides, `x` and `pass`"
 _DICE_VALUES: Final = "the values of `Game`, `Ruleset`, `First`"
-_ZK_CASE: Final = "any letter case\nin tag names, in keywords, in players' names in the movetext"
-_ZK_VALUES: Final = "in the values of `Game` and\n`Variant`"
+_ZK_CASE: Final = "any letter case in tag names, in keywords, in players' names in the movetext"
+_ZK_VALUES: Final = "in the values of `Game` and `Variant`"
 _TIGHT_DICE: Final = (
     '[Game "cuckoo-dice"][Ruleset "cuckoo"][First "Blue"][BlueRoll "1 1 2 3 4 4 4 4 5 5"]'
     '[RedRoll "1 1 2 2 3 3 4 5 6 6"][Result "1-0"]1.5@003/B 2@120 2.4@300/B'
@@ -172,7 +172,7 @@ LENIENT: Final[tuple[Lenient, ...]] = (
     _cards(
         "hand-number",
         "inside-a-hand",
-        "one written\n  inside a hand numbers that hand",
+        "one written inside a hand numbers that hand",
         "2. deal 7h 5d 4s keep",
         "deal 7h 5d 4s 2. keep",
         rule="CC-NOTATION-NUMBERING",
@@ -186,12 +186,13 @@ LENIENT: Final[tuple[Lenient, ...]] = (
         '[Result "*"] [Dealer "Ann"] [Players "Ann Ben Cid"] [Direction "right"] '
         '[Aces "high"] [Lives "2"] [Game "cuckoo-cards"]',
     ),
-    _cards("players", "commas", "separated by\ncommas", '"Ann Ben Cid"', '"Ann, Ben,Cid"'),
-    _cards("deal", "split", "the\ncards of one deal under more", "deal 7h 5d", "deal 7h deal 5d"),
+    _cards("white-space", "several", "any white space between tokens", "swap keep", "swap    keep"),
+    _cards("players", "commas", "separated by commas", '"Ann Ben Cid"', '"Ann, Ben,Cid"'),
+    _cards("deal", "split", "the cards of one deal under more", "deal 7h 5d", "deal 7h deal 5d"),
     _cards(
         "dealer-name",
         "lower",
-        "Players' names, in\n`Dealer` and in the result token, are written as",
+        "Players' names, in `Dealer` and in the result token, are written as",
         '[Dealer "Ann"]',
         '[Dealer "ann"]',
         refused="CC-SETUP-DEALER",
@@ -199,7 +200,7 @@ LENIENT: Final[tuple[Lenient, ...]] = (
     _cards(
         "result-name",
         "lower",
-        "Players' names, in\n`Dealer` and in the result token, are written as",
+        "Players' names, in `Dealer` and in the result token, are written as",
         'keep keep "Ben"',
         'keep keep "ben"',
         base="won",
@@ -222,6 +223,7 @@ LENIENT: Final[tuple[Lenient, ...]] = (
         _DICE_TAGS + " 1. 5@003/B 2@120 2. 4@300/B",
         _TIGHT_DICE,
     ),
+    _dice("white-space", "several", "(none, or several", "2@120 2.", "2@120     2.   "),
     _dice("move-number", "missing", "missing or wrong move numbers", "2. 4@300/B", "4@300/B"),
     _dice("move-number", "wrong", "missing or wrong move numbers", "2. 4@300/B", "9. 4@300/B"),
     _dice("move-number", "second-ply", "and `N...`", "3@201 3.", "2... 3@201 3."),
@@ -247,7 +249,7 @@ LENIENT: Final[tuple[Lenient, ...]] = (
     _dice(
         "seen-placement",
         "as-seen",
-        "A\n  placement written `@CELL/` followed by side-and-face pairs",
+        "A placement written `@CELL/` followed by side-and-face pairs",
         "6@003/A",
         "@003/A6B2",
         base="opening",
@@ -272,7 +274,7 @@ LENIENT: Final[tuple[Lenient, ...]] = (
     _zk(
         "name-in-result",
         "lower",
-        "The names\n  may be written in any letter case",
+        "The names may be written in any letter case",
         '54) "Ann Bob Cy"',
         '54) "ann BOB cy"',
         base="won",
@@ -297,6 +299,13 @@ LENIENT: Final[tuple[Lenient, ...]] = (
         "the cards of a basic round's group in any order",
         "(Ann 1 Bob 54 Cy 49)",
         "(Cy 49 Ann 1 Bob 54)",
+    ),
+    _zk(
+        "white-space",
+        "several",
+        "any white space between tokens",
+        "(Ann 1 Bob",
+        "(   Ann  1    Bob",
     ),
     _zk(
         "players",
@@ -327,6 +336,8 @@ class Writing:
     """Words of *rule* that say how it is written."""
     record: str
     about: str
+    also: tuple[str, ...] = ()
+    """Words of other clauses of *rule* the record exercises too."""
 
     @property
     def id(self) -> str:
@@ -392,7 +403,7 @@ WRITING: Final[tuple[Writing, ...]] = (
         CARDS,
         _CC,
         "comment-first",
-        "a comment written before the\nfirst hand on a line of its own",
+        "a comment written before the first hand on a line of its own",
         f"{_CARD_TAGS} {{before}} {{and again}} 1. deal 7h 3c 9s keep *",
         "comments before the first hand on a line of their own",
     ),
@@ -446,21 +457,23 @@ WRITING: Final[tuple[Writing, ...]] = (
         "Cards are written with a capital rank",
         f"{_CARD_TAGS} DEAL 10h tc 9S KEEP Keep CUT kd *",
         "cards with a capital rank, T for ten and a small suit, keywords in small letters",
+        also=("keywords in small letters",),
     ),
     Writing(
         CARDS,
         _CC,
         "parameters-one-way",
-        "A parameter tag the record has is\nkept",
+        "A parameter tag the record has is kept",
         '[Game "cuckoo-cards"] [lives "003"] [aces "LOW"] [direction "Left"] '
         '[Players "Ann Ben"] [Dealer "Ann"] *',
         "parameter tags naming the defaults are kept, each value written one way",
+        also=("the canonical form keeps what the record says",),
     ),
     Writing(
         CARDS,
         "CC-NOTATION-NUMBERING",
         "void-hand-numbered",
-        "a void hand\n  included",
+        "a void hand included",
         '[Game "cuckoo-cards"] [Players "Ann Ben"] [Dealer "Ann"] '
         "deal 4h 4c keep keep deal 9h 3c keep keep deal 2c *",
         "hands numbered from 1 with a void one counted, numbers written where none were",
@@ -469,7 +482,7 @@ WRITING: Final[tuple[Writing, ...]] = (
         CARDS,
         "CC-NOTATION-NUMBERING",
         "numbers-rewritten",
-        "A number\n  stands before its hand's `deal`",
+        "A number stands before its hand's `deal`",
         f"{_CARD_TAGS} 4. deal 7h 3c 9s keep keep 1. keep show 7h 3c 9s 9. deal 2c *",
         "wrong numbers, one inside a hand and one before a show-down, written right",
     ),
@@ -495,6 +508,10 @@ WRITING: Final[tuple[Writing, ...]] = (
         '[InfectionLimit "2"] [DungeonTiebreak "placer"] [Ruleset "cuckoo"] *',
         "every known tag given out of order, and two others: the known ones in the table's "
         "order, the others after them as read; rolls sorted",
+        also=(
+            "One empty line",
+            "exactly one way",
+        ),
     ),
     Writing(
         DICE,
@@ -508,10 +525,11 @@ WRITING: Final[tuple[Writing, ...]] = (
         DICE,
         _CD,
         "values-cased",
-        "Known tag values are written in\n   their canonical case",
+        "Known tag values are written in their canonical case",
         '[Game "CUCKOO-DICE"] [Ruleset "Dwnsiwn"] [First "red"] '
         '[BlueRoll "6,5,4 3 2 1 1 2 3 4"] [RedRoll "1 1 2 3 3 4 5 6 6 6"] *',
         "known tag values in their canonical case, rolls sorted and separated by one space",
+        also=("rolls are sorted and separated by one space",),
     ),
     Writing(
         DICE,
@@ -520,6 +538,7 @@ WRITING: Final[tuple[Writing, ...]] = (
         "A comment that comes before the first ply, on its own line",
         f"{_DICE_HEAD} {{before}} 1. 6@003/A {{after}} *",
         "a comment before the first ply on its own line, one after a ply beside it",
+        also=("The `Result` tag is always written",),
     ),
     Writing(
         DICE,
@@ -535,7 +554,7 @@ WRITING: Final[tuple[Writing, ...]] = (
         DICE,
         _CD,
         "second-ply-numbered",
-        "separated by single\n   spaces, any comments that follow it, the second ply",
+        "separated by single spaces, any comments that follow it, the second ply",
         f"{_DICE_HEAD} 1. 6@003/A {{a}} 1... 6@300/B {{b}} 5. 2+3x5(4;1,6) *",
         "a number before the second ply and a wrong one are not written; each comment stays "
         "after its ply",
@@ -548,6 +567,20 @@ WRITING: Final[tuple[Writing, ...]] = (
         f"{_DICE_HEAD} 1. 6@003/a 6@300/b 2. 3+2X5(4;6,1) @030/c3a1 *",
         "capital sides, given dice sorted, their new values sorted, a seen placement written "
         "as the placement it stands for",
+        also=(
+            "an infection's given dice are sorted by value",
+            "the new values of given dice of one colour are sorted",
+            "a seen placement is written as the placement",
+        ),
+    ),
+    Writing(
+        DICE,
+        _CD,
+        "finished",
+        "The result token on its own line",
+        BASES[DICE]["game"].replace('[Result "1-0"] ', "").replace(" pass", " PASS"),
+        "a whole game: the Result tag written from the token, which stands on its own line",
+        also=("and a line break after it",),
     ),
     Writing(
         DICE,
@@ -567,6 +600,11 @@ WRITING: Final[tuple[Writing, ...]] = (
         '[Alpha "a"] [Site "Bonn"] [Variant "BASIC"] [Event "Cup"] [Game "Zum-Kuckuck"] *',
         "every known tag given out of order, and two others; Game and Variant in small "
         "letters, the names separated by single spaces",
+        also=(
+            "`Game` and `Variant` are written in small letters",
+            "the names in `Players` are separated by single spaces",
+            "One empty line",
+        ),
     ),
     Writing(
         KUCKUCK,
@@ -580,9 +618,10 @@ WRITING: Final[tuple[Writing, ...]] = (
         KUCKUCK,
         _ZK,
         "no-variant-added",
-        "The `Variant` tag is written when the\n   record has one",
+        "The `Variant` tag is written when the record has one",
         f"{_ZK_HEAD} {_ZK_DEAL} *",
         "a record without a Variant tag gains none, and gains a Result tag",
+        also=("The `Result` tag is always written",),
     ),
     Writing(
         KUCKUCK,
@@ -608,23 +647,28 @@ WRITING: Final[tuple[Writing, ...]] = (
         f"{_ZK_HEAD} {_ZK_DEAL} nest 9 3 (Cy 9 Ann 60 Bob 53) nest 12 2 *",
         "a record that stops after a round's nest cards: its number and nest cards written, "
         "the nest cards lower first, the group in seating order",
+        also=("then the cards, as a group in seating order",),
     ),
     Writing(
         KUCKUCK,
         _ZK,
         "tactical-who-begins",
-        "then the\n   start draw `start NAME`, if the round has one",
+        "then the start draw `start NAME`, if the round has one",
         '[Game "zum-kuckuck"] [Variant "tactical"] [Players "Ann Bob Cy"] '
         f"{_ZK_DEAL} start bob nest 3 9 bob 53 {{led}} cy 9 ann 60 nest 2 12 Cy 49 *",
         "who begins: the start draw before the first nest cards, the cards in the order "
         "played, a round stopped after its first card, the names as the Players tag writes "
         "them",
+        also=(
+            "Items are separated by single spaces",
+            "Keywords are written in small letters",
+        ),
     ),
     Writing(
         KUCKUCK,
         _ZK,
         "cycles-numbered",
-        "with `C` the cycle and `R` the round within the\n   cycle",
+        "with `C` the cycle and `R` the round within the cycle",
         '[Game "zum-kuckuck"] [Players "Ann Bob Cy"] '
         "deal Ann 1 2 3 4 5 6 49 50 51 52 53 54 deal Bob 25 26 27 28 29 30 31 32 33 55 56 57 "
         "deal Cy 34 35 36 37 38 39 40 41 42 58 59 60 nest 3 9 (Ann 54 Bob 55 Cy 34) "
@@ -632,6 +676,7 @@ WRITING: Final[tuple[Writing, ...]] = (
         '"ANN bob Cy"',
         "rounds numbered across three cycles (1.1., 2.1., 3.1.); a finished match's shared "
         "win written with the names as in Players",
+        also=("The result token on a line of its own",),
     ),
     Writing(
         KUCKUCK,
@@ -657,8 +702,36 @@ WRITING: Final[tuple[Writing, ...]] = (
 """Each game's canonical-writing rules, each exercised where it can go wrong."""
 
 
+REFUSALS: Final[tuple[Case, ...]] = (
+    Case(
+        "dice-refused-side-not-shown",
+        ("CD-PLACE-EXPOSE",),
+        ("6@003/C",),
+        "error",
+        about="a side the edge cell does not show (003 shows A and B)",
+    ),
+    Case(
+        "zk-refused-name-deal",
+        ("ZK-SETUP-PLAYERS",),
+        expect="error",
+        players=("Ann", "deal", "Cy"),
+        game=KUCKUCK,
+        about="a player named as a word of the notation",
+    ),
+    Case(
+        "zk-refused-name-in-a-record",
+        ("ZK-SETUP-PLAYERS",),
+        expect="error",
+        record='[Game "zum-kuckuck"] [Players "Ann Start Cy"] *',
+        game=KUCKUCK,
+        about="a player named as a word of the notation, in any letter case",
+    ),
+)
+"""Normative sentences no other case showed (:data:`.coverage_notation.SHOWN`)."""
+
+
 def notation_cases(game: str) -> Iterator[Case]:
-    """*game*'s cases of :data:`LENIENT` and :data:`WRITING`."""
+    """*game*'s cases of :data:`LENIENT`, :data:`WRITING` and :data:`REFUSALS`."""
     for form in LENIENT:
         if form.game == game:
             yield Case(
@@ -678,3 +751,4 @@ def notation_cases(game: str) -> Iterator[Case]:
                 record=writing.record,
                 about=writing.about,
             )
+    yield from (case for case in REFUSALS if case.game == game)
