@@ -15,7 +15,7 @@ a ``format`` case each.  Every entry cites the words of the spec it comes from, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -114,19 +114,18 @@ class Lenient:
         return base.replace(self.found, self.written, 1)
 
 
-def _cards(token: str, variant: str, clause: str, found: str, written: str, **more: str) -> Lenient:
-    return Lenient(CARDS, token, variant, clause, found, written, more.pop("base", "hands"), **more)
+def _forms(game: str, base: str) -> Callable[..., Lenient]:
+    """A maker of *game*'s lenient forms, written in *base* unless told another."""
+
+    def form(
+        token: str, variant: str, clause: str, found: str, written: str, **more: str
+    ) -> Lenient:
+        return Lenient(game, token, variant, clause, found, written, more.pop("base", base), **more)
+
+    return form
 
 
-def _dice(token: str, variant: str, clause: str, found: str, written: str, **more: str) -> Lenient:
-    return Lenient(DICE, token, variant, clause, found, written, more.pop("base", "game"), **more)
-
-
-def _zk(token: str, variant: str, clause: str, found: str, written: str, **more: str) -> Lenient:
-    return Lenient(
-        KUCKUCK, token, variant, clause, found, written, more.pop("base", "basic"), **more
-    )
-
+_cards, _dice, _zk = _forms(CARDS, "hands"), _forms(DICE, "game"), _forms(KUCKUCK, "basic")
 
 _CASE: Final = "Any letter case in tag names, keywords and cards"
 _VALUES: Final = "in the values of `Game`, `Aces`"
