@@ -95,6 +95,7 @@ SHOWN: Final[dict[tuple[str, str], tuple[str, ...]]] = {
     ("CD-INFECT-GIVE", "must be at least 2"): ("spec-one-die-for-one-is-no-infection",),
     ("CD-INFECT-GIVE", "must hold every die given"): ("giving-dice-not-held",),
     ("CD-PLACE-EXPOSE", "the side named must be one of the two"): ("dice-refused-side-not-shown",),
+    ("ZK-NOTATION-TAGS", "must equal the result token"): ("zk-refused-result-tag-case",),
     ("ZK-SETUP-PLAYERS", "A name must not be one of the notation's words"): (
         "zk-refused-name-deal",
         "zk-refused-name-in-a-record",

@@ -725,6 +725,16 @@ REFUSALS: Final[tuple[Case, ...]] = (
         game=KUCKUCK,
         about="a player named as a word of the notation, in any letter case",
     ),
+    Case(
+        "zk-refused-result-tag-case",
+        ("ZK-NOTATION-TAGS", "ZK-NOTATION-RESULT"),
+        expect="error",
+        record=BASES[KUCKUCK]["won"]
+        .replace('[Players "Ann Bob Cy"]', '[Players "Ann Bob Cy"] [Result "Ann Bob Cy"]')
+        .replace('54) "Ann Bob Cy"', '54) "ann bob cy"'),
+        game=KUCKUCK,
+        about="a Result tag compared with the result token as written, letter case included",
+    ),
 )
 """Normative sentences no other case showed (:data:`.coverage_notation.SHOWN`)."""
 
