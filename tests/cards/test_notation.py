@@ -54,3 +54,24 @@ def test_lenient_reading_and_canonical_writing() -> None:
         '[Game "cuckoo-cards"]\n[Lives "2"]\n[Players "Ann Ben Cid"]\n[Dealer "Ann"]\n'
         '[Result "*"]\n\n1. deal 7h Tc Ks swap keep keep {done}\n*\n'
     )
+
+
+@pytest.mark.parametrize(
+    ("movetext", "step", "written"),
+    [
+        ("1. deal 7h 3c *", "deal", "1. deal 7h 3c"),
+        ("1. deal 7h deal 3c 9s keep *", "decide", "1. deal 7h 3c 9s keep"),
+        (
+            "1. deal 7h 3c 9s keep keep keep 2. deal Qd *",
+            "deal",
+            "1. deal 7h 3c 9s keep keep keep\n2. deal Qd",
+        ),
+    ],
+)
+def test_a_deal_is_read_card_by_card(movetext: str, step: str, written: str) -> None:
+    """CC-NOTATION-DEAL: a record may stop in the middle of a deal (a game under way), and
+    the cards of one deal may come under several ``deal``; the canonical form writes one."""
+    record = parse(HEAD + movetext)
+    *_, state = replay(record)
+    assert state.step == step
+    assert format_record(record) == HEAD.strip() + '\n[Result "*"]\n\n' + written + "\n*\n"

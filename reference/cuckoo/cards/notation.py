@@ -207,8 +207,9 @@ def replay(record: Record) -> Iterator[State]:
     nobody saw are hidden in the states (CC-PARTIAL-UNSEEN).
 
     :raises IllegalMoveError: naming the record, the move, its place and the rule.
-    :raises NotationError: for a deal with too many or too few cards (CC-NOTATION-DEAL),
-        or a show-down out of place or missing (CC-PARTIAL-SHOW).
+    :raises NotationError: for a card dealt where a decision is due, or a decision where a
+        card is (CC-NOTATION-DEAL: a record may stop in the middle of a deal), or a
+        show-down out of place or missing (CC-PARTIAL-SHOW).
     """
     state = yield from _states(record)
     won = winner(state)
@@ -248,19 +249,29 @@ def numbered(state: State, move: Move | Deal | Show) -> tuple[str, str]:
 
 
 def format_record(record: Record) -> str:
-    """The canonical text of *record* (CC-NOTATION-CANONICAL), ending with a newline."""
+    """The canonical text of *record* (CC-NOTATION-CANONICAL), ending with a newline.
+
+    A comment written among the cards of a deal (``deal 7h {..} deal 3c``) is written after
+    the deal's last card: the grammar reads no comment inside a deal."""
     notes = shared.notes_by_ply(record)
     lines = [*DIALECT.tag_lines(record), "", *notes.get(0, [])]
     words: list[str] = []
+    held: list[str] = []  # comments among the cards of the deal under way
     hand = 0
-    for ply, move in enumerate(record.moves):
-        if isinstance(move, Deal) and (ply == 0 or not isinstance(record.moves[ply - 1], Deal)):
+    moves = record.moves
+    for ply, move in enumerate(moves):
+        if isinstance(move, Deal) and (ply == 0 or not isinstance(moves[ply - 1], Deal)):
             if words:
                 lines.append(" ".join(words))
             hand += 1
             words = [f"{hand}.", "deal"]
         words.append(str(move))
-        words.extend(notes.get(ply + 1, []))
+        held.extend(notes.get(ply + 1, []))
+        if not (
+            isinstance(move, Deal) and ply + 1 < len(moves) and isinstance(moves[ply + 1], Deal)
+        ):
+            words.extend(held)
+            held = []
     if words:
         lines.append(" ".join(words))
     lines.append(record.result if record.result == "*" else quote(record.result))

@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from ..cards.state import MAX_PLAYERS as CARD_SEATS
 from ..kuckuck.state import MAX_PLAYERS as ZK_SEATS
+from .coverage_notation import page_lines as notation_page_lines
 
 __all__ = ["DIMENSIONS", "GAPS", "PAGE", "REASONS", "Dimension", "Row", "gaps", "page", "rows"]
 
@@ -243,6 +244,7 @@ def page(suites: list[dict[str, Any]]) -> str:
     ]
     counted = sum(1 for row in table if row.cases)
     lines += ["", f"{counted} of {len(table)} rows have at least one case.", ""]
+    lines += notation_page_lines(suites)
     return "\n".join(lines)
 
 

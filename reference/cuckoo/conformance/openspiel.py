@@ -213,6 +213,7 @@ class SpielCards(_Spiel):
         if players[:1] != [dealer]:
             raise Unsupported("the OpenSpiel game seats the first dealer first")
         game = session.pyspiel.load_game("python_cuckoo_cards", {"players": len(players), **lives})
+        cards.new_game(None, cards.Setup(tuple(players), 0))  # the names are the protocol's
         self = cls(game.new_initial_state(), session)
         self.os.state = replace(self.os.state, players=tuple(players))  # its own start, named
         return self
@@ -265,6 +266,7 @@ class SpielKuckuck(_Spiel):
         if variant not in ("basic", "tactical"):
             raise Unsupported(f"OpenSpiel has no game for this variant: {variant!r}")
         game = session.pyspiel.load_game(name, {"players": len(names)})
+        kuckuck.new_game(None, kuckuck.Setup(names))  # the names are the protocol's: checked
         self = cls(game.new_initial_state(), session)
         self.os.state = replace(self.os.state, players=names)  # its own start, named
         return self
@@ -387,8 +389,8 @@ class OpenSpielSession(Session):
                 self.game = kinds[game[0]].new(args[1:], self)
             else:
                 self.game = SpielDice.new(args, self)
-        except (Unsupported, Refused):
-            raise
+        except (Unsupported, Refused, CuckooError):
+            raise  # a CuckooError: the setup rules, checked as the reference checks them
         except Exception as error:  # pyspiel's own errors, or the game type's
             if self.reference_refused:
                 raise Unsupported(f"OpenSpiel refuses it too, but names no rule: {error}") from None
