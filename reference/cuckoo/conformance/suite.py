@@ -28,6 +28,7 @@ from .suite_cases import CARDS, KUCKUCK, Case, new_command, spec_examples
 from .suite_dice import curated_cases, game_cases, perft_cases, settings_cases
 from .suite_files import SCHEMA, SUITE, dump, load, load_all
 from .suite_kuckuck import kuckuck_cases
+from .suite_precedence import precedence_cases
 
 __all__ = ["SCHEMA", "SUITE", "build", "dump", "load", "load_all", "new_command"]
 
@@ -249,6 +250,7 @@ def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
             *settings_cases(),
             *perft_cases(),
         )
+    sources = (*sources, *precedence_cases(game, sources))
     cases = []
     for case in sources:
         entry: dict[str, Any] = {"id": case.id, "rules": list(case.rules)}
