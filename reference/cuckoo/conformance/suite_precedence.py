@@ -12,7 +12,7 @@ a test holds that, so that a case cannot pass for a fault that is not there.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -176,12 +176,108 @@ _SETUP_FIELDS: Final[dict[str, dict[str, Any]]] = {
 """Each setup check's fault as the fields of a case it changes; two of them change different
 fields (the dice game's count in Blue's roll, its faces in Red's), so any two combine."""
 
-BOTH: Final[dict[str, dict[tuple[str, str], Scene]]] = {
-    DICE: {},
-    CARDS: {},
-    ZK: {},
+Seen = Callable[[str], Scene]
+"""The scene of a check's fault alone, by the check's name."""
+
+
+def _on(name: str, move: str, **fields: Any) -> Callable[[Seen], Scene]:
+    """The scene of *name*'s fault with *move* in place of its last move and *fields* (a
+    record's forms, ``record=True``, aside) set in its case."""
+    record = fields.pop("record", False)
+
+    def scene(seen: Seen) -> Scene:
+        made = _last(seen(name), move)
+        return replace(made, case=replace(made.case, **fields), record=record or made.record)
+
+    return scene
+
+
+def _new(case: Case, record: bool = False) -> Callable[[Seen], Scene]:
+    return lambda seen: Scene(case, record=record)
+
+
+_NONE: Final = {"infection_limit": 0}  # no infection allowed
+_TACTICAL: Final = {"variant": "tactical"}
+_POOL: Final = "CD-INFECT-POOL"
+
+
+def _tactical(*moves: str) -> Callable[[Seen], Scene]:
+    return _new(_zk(moves, **_TACTICAL))
+
+
+# a foreign die in Blue's nest: 2+3x5(4;1,6) 6@300/B
+_BOTH_DICE: Final = {
+    ("CD-TURN-OVER", "CD-INFECT-LIMIT"): _on(
+        "CD-TURN-OVER", "2+2x5(1;1,1)", params={"infection_limit": 1}
+    ),
+    ("CD-PLACE-DIE", "CD-PLACE-EMPTY"): _new(_dice(("6@003/A", "4'@003/A"))),
+    ("CD-PLACE-DIE", "CD-PLACE-SUPPORT"): _new(_dice(("5'@011",))),
+    ("CD-PLACE-DIE", "CD-PLACE-BONUS"): _new(_dice(("5'@111/BA",), ruleset="unnamed")),
+    ("CD-PLACE-DIE", "CD-PLACE-DUNGEON"): _new(_dice(("5'@111/A",))),
+    ("CD-PLACE-DIE", "CD-PLACE-EXPOSE"): _new(_dice(("5'@003",))),
+    ("CD-PLACE-DIE", "CD-PLACE-APEX"): _on("CD-PLACE-APEX", "5'@000/A"),
+    ("CD-PLACE-EMPTY", "CD-PLACE-DUNGEON"): _new(_dice(("5@111", "6@111/A"))),
+    ("CD-PLACE-EMPTY", "CD-PLACE-EXPOSE"): _new(_dice(("6@003/A", "5@003"))),
+    ("CD-PLACE-SUPPORT", "CD-PLACE-EXPOSE"): _new(_dice(("6@200",))),
+    ("CD-PLACE-SUPPORT", "CD-PLACE-APEX"): _new(_dice(("6@000/A",))),
+    ("CD-PLACE-EMPTY/seen", "CD-NOTATION-SEEN"): _new(_dice(("6@003/A", "@003/A2B2"))),
+    ("CD-PLACE-SUPPORT/seen", "CD-NOTATION-SEEN"): _new(_dice(("@200/A2B2",))),
+    ("CD-INFECT-LIMIT", "CD-INFECT-GIVE"): _new(_dice(("3+3x6(1;1,1)",), params=_NONE)),
+    ("CD-INFECT-LIMIT", "CD-INFECT-TAKE"): _new(_dice(("2+3x5'(1;1,1)",), params=_NONE)),
+    ("CD-INFECT-LIMIT", _POOL): _on(_POOL, "2+4'x6(1;1,1)", params={"infection_limit": 1}),
+    ("CD-INFECT-LIMIT", "CD-INFECT-SUM"): _new(_dice(("2+2x5(1;1,1)",), params=_NONE)),
+    ("CD-INFECT-LIMIT", "CD-INFECT-REROLL"): _new(_dice(("2+3x5(1;1)",), params=_NONE)),
+    ("CD-INFECT-GIVE", "CD-INFECT-TAKE"): _new(_dice(("3+3x5'(1;1,1)",))),
+    ("CD-INFECT-GIVE", _POOL): _new(_dice(("2'+3x5(1;1,1)",))),
+    ("CD-INFECT-GIVE", "CD-INFECT-SUM"): _new(_dice(("3+3x5(1;1,1)",))),
+    ("CD-INFECT-GIVE", "CD-INFECT-REROLL"): _new(_dice(("3+3x6(1;1)",))),
+    ("CD-INFECT-TAKE", _POOL): _new(_dice(("2+3x5'(1;1,1)",))),
+    ("CD-INFECT-TAKE", "CD-INFECT-SUM"): _new(_dice(("2+3x4'(1;1,1)",))),
+    ("CD-INFECT-TAKE", "CD-INFECT-REROLL"): _new(_dice(("2+3x5'(1;1)",))),
+    (_POOL, "CD-INFECT-SUM"): _on(_POOL, "2+4'x3(1;1,1)"),
+    (_POOL, "CD-INFECT-REROLL"): _on(_POOL, "2+4'x6(1;1)"),
+    ("CD-INFECT-SUM", "CD-INFECT-REROLL"): _new(_dice(("2+2x5(1;1)",))),
+}  # fmt: skip
+_DEALT: Final = ("deal 7h 3c 9s",)
+_BOTH_CARDS: Final = {
+    ("CC-TURN-OVER", "CC-NOTATION-DEAL"): _on("CC-TURN-OVER", "deal 2d 3d", record=True),
+    ("CC-TURN-OVER", "CC-TURN-CHANCE"): _on("CC-TURN-OVER", "deal 2d"),
+    ("CC-TURN-OVER", "CC-CARD-DECK/dealt"): _on("CC-TURN-OVER", "deal 9h"),
+    ("CC-TURN-OVER", "CC-CARD-DECK/cut"): _on("CC-TURN-OVER", "cut 9h"),
+    ("CC-NOTATION-DEAL", "CC-TURN-CHANCE"): _new(_cards(("deal 7h 3c 9s 2d",)), record=True),
+    ("CC-NOTATION-DEAL", "CC-CARD-DECK/dealt"): _new(_cards(("deal 7h 3c 9s 7h",)), record=True),
+    ("CC-NOTATION-DEAL", "CC-CARD-DECK/cut"): _new(_cards(("deal 7h", "cut 7h")), record=True),
+    ("CC-TURN-CHANCE", "CC-CARD-DECK/dealt"): _new(_cards((*_DEALT, "deal 7h"))),
+    ("CC-TURN-CHANCE", "CC-CARD-DECK/cut"): _new(_cards(("deal 7h", "cut 7h"))),
+    ("CC-SWAP", "CC-KING-HELD/swap"): _new(_cards((*_KING, "swap"))),
+    ("CC-CUT", "CC-KING-HELD/cut"): _new(_cards(("deal Kh 3c 9s", "cut 2c"))),
+    ("CC-CUT", "CC-CARD-DECK/cut"): _new(_cards((*_DEALT, "cut 7h"))),
+    ("CC-KING-HELD/cut", "CC-CARD-DECK/cut"): _new(_cards((*_KING, "cut 7h"))),
+}  # fmt: skip
+_NESTED: Final = (*_DEAL3, "nest 3 9")
+_GROUP: Final = "(Ann 50 Ben 13 Cid 30)"
+_BOTH_ZK: Final = {
+    ("ZK-NOTATION-DEAL", "ZK-TURN-OVER"): _on("ZK-TURN-OVER", "deal P1 1"),
+    ("ZK-NOTATION-DEAL", "ZK-TURN-CHANCE"): _new(_zk((*_DEAL3, "deal Ann 1"))),
+    ("ZK-NOTATION-DEAL", "ZK-SETUP-DEAL"): _new(_zk(("deal Ben 1 1 3 4 5 6 7 8 9 10 11 12",))),
+    ("ZK-NOTATION-PLAYS", "ZK-TURN-OVER"): _on("ZK-TURN-OVER", "(P1 1 P2 2 P3 3)"),
+    ("ZK-NOTATION-PLAYS", "ZK-TURN-CHANCE"): _tactical(*_DEAL3, _GROUP),
+    ("ZK-NOTATION-PLAYS", "ZK-ROUND-PLAY/in"): _tactical(*_NESTED, "(Cid 25 Cid 26 Ann 50)"),
+    ("ZK-NOTATION-PLAYS", "ZK-TACTICAL-ORDER"): _tactical(*_NESTED, "(Ann 50 Ben 13 Cid 30)"),
+    ("ZK-NOTATION-PLAYS", "ZK-ROUND-PLAY/hand"): _new(_zk((*_NESTED, "Ann 1")), record=True),
+    ("ZK-TURN-OVER", "ZK-ROUND-NEST"): _on("ZK-TURN-OVER", "nest 3 13"),
+    ("ZK-TURN-CHANCE", "ZK-ROUND-NEST"): _new(_zk((*_NESTED, "nest 3 13"))),
+    ("ZK-ROUND-PLAY/in", "ZK-TACTICAL-ORDER"): _tactical(*_NESTED, "Cid 25", "Cid 26"),
+    ("ZK-ROUND-PLAY/in", "ZK-ROUND-PLAY/hand"): _new(_zk((*_NESTED, "Cid 30", "Cid 60"))),
+    ("ZK-TACTICAL-ORDER", "ZK-ROUND-PLAY/hand"): _tactical(*_NESTED, "Ann 1"),
+}  # fmt: skip
+BOTH: Final[dict[str, dict[tuple[str, str], Callable[[Seen], Scene]]]] = {
+    DICE: _BOTH_DICE,
+    CARDS: _BOTH_CARDS,
+    ZK: _BOTH_ZK,
 }
-"""Scenes in which two checks of a move both fail, written for the pair."""
+"""Scenes in which two checks of a move both fail, written for the pair: most are a
+witness's with another last move."""
 
 
 def _text_token(check: Check) -> str:
@@ -217,6 +313,10 @@ class _Faults:
             self.scenes["ZK-TURN-OVER"] = Scene(over)
         self.base = Scene(_blank(game))
 
+    def scene_of(self, name: str) -> Scene:
+        """The scene in which the move's or setup's check *name* alone fails."""
+        return self.scenes[name]
+
     def scene(self, check: Check) -> Scene:
         """The scene in which *check* alone fails."""
         if check.stage in ("move", "setup"):
@@ -246,7 +346,7 @@ class _Faults:
         if first.stage != "move":
             return self.made(first, self.scene(second))
         if (first.name, second.name) in BOTH[self.game]:
-            return BOTH[self.game][first.name, second.name]
+            return BOTH[self.game][first.name, second.name](self.scene_of)
         if first.rule.endswith("-TURN-OVER") or first.rule == "CD-NOTATION-ROLLS":
             return self.late(first, self.scene(second))
         return None
