@@ -207,8 +207,62 @@ def _refused_setup(case: dict[str, Any]) -> bool:
 
 
 def gaps(suites: list[dict[str, Any]]) -> list[str]:
-    """The rows without a case."""
-    return [row.key for row in rows(suites) if not row.cases]
+    """The rows without a case, then the pairs of checks that can both fail without one."""
+    found = [row.key for row in rows(suites) if not row.cases]
+    table = precedence_rows(suites)
+    return found + [f"order {key}" for _, key, apart, cases in table if not (apart or cases)]
+
+
+def precedence_rows(suites: list[dict[str, Any]]) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """Every ordered pair of every game's checks (:mod:`.precedence`): game, pair, why both
+    cannot fail (empty if they can), and the cases that make both fail and expect the
+    first's rule."""
+    from .precedence import pairs
+    from .suite_precedence import pair_case
+
+    by_game = {suite["game"]: {c["id"]: c for c in suite["cases"]} for suite in suites}
+    table = []
+    for game in (DICE, CARDS, ZK):
+        cases = by_game.get(game, {})
+        for pair in pairs(game):
+            name = pair_case(game, pair)
+            found = tuple(
+                i
+                for i in (name, f"{name}-record")
+                if i in cases and cases[i]["expect"].get("error", {}).get("rule") == pair.first.rule
+            )
+            table.append((game, pair.key, pair.apart, () if pair.apart else found))
+    return table
+
+
+def _precedence_page(suites: list[dict[str, Any]]) -> list[str]:
+    """The page's tables of which error wins, one per game, and the count."""
+    table = precedence_rows(suites)
+    lines = [
+        "## Which error wins",
+        "",
+        "Every ordered pair of a game's checks, in the order of its notation chapter's "
+        "*Which error wins*: the first is named when both fail. A pair that can fail in one "
+        "record or move has cases in which both fail; the others say why they cannot.",
+        "",
+    ]
+    for game in (DICE, CARDS, ZK):
+        rows_ = [r for r in table if r[0] == game]
+        can = [r for r in rows_ if not r[2]]
+        covered = sum(1 for r in can if r[3])
+        lines += [
+            f"### {game}",
+            "",
+            f"{len(rows_)} pairs; {len(can)} can both fail, {covered} of them with a case.",
+            "",
+            "| first | then | cases | or why both cannot fail |",
+            "|---|---|---:|---|",
+        ]
+        for _, key, apart, cases in rows_:
+            first, second = key.split(" > ")
+            lines.append(f"| `{first}` | `{second}` | {len(cases)} | {apart} |")
+        lines.append("")
+    return lines
 
 
 def page(suites: list[dict[str, Any]]) -> str:
@@ -236,7 +290,8 @@ def page(suites: list[dict[str, Any]]) -> str:
             value = f"{_shown(row.value)} (refused)" if row.refused else _shown(row.value)
             lines.append(f"| `{row.rule}` | {row.name} | {value} | {len(row.cases)} |")
         lines.append("")
-    missing = [row.key for row in table if not row.cases]
+    lines += _precedence_page(suites)
+    missing = gaps(suites)
     lines += ["## Known gaps", ""]
     lines += [f"- `{key}`: {REASONS.get(key, 'no reason given')}." for key in missing] or [
         "None: every row has a case."
@@ -258,7 +313,7 @@ def main(argv: list[str]) -> int:
         GAPS.write_text(json.dumps(missing, indent=1) + "\n", encoding="utf-8")
     for key in missing:
         print(f"gap: {key}")
-    print(f"{len(missing)} gaps of {len(rows(suites))} rows")
+    print(f"{len(missing)} gaps of {len(rows(suites))} rows and the pairs of checks")
     return 0
 
 

@@ -30,7 +30,7 @@ from .suite_files import SCHEMA, SUITE, dump, load, load_all
 from .suite_kuckuck import kuckuck_cases
 from .suite_precedence import precedence_cases
 
-__all__ = ["SCHEMA", "SUITE", "build", "dump", "load", "load_all", "new_command"]
+__all__ = ["SCHEMA", "SUITE", "build", "dump", "inputs", "load", "load_all", "new_command"]
 
 
 def _ask(session: Session, line: str) -> tuple[bool, str]:
@@ -231,28 +231,34 @@ def _about(
     return what + (f" ({', '.join(changed)})" if changed else "")
 
 
-def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
-    """The suite of *game*, built from the repository at *root* (spec and examples)."""
+def inputs(root: Path, game: str) -> tuple[Case, ...]:
+    """The cases of *game* as inputs, which error wins aside: curated, the spec's examples,
+    generated."""
     if game == CARDS:
-        sources: tuple[Case, ...] = (*card_cases(root),)
+        found: tuple[Case, ...] = (*card_cases(root),)
     elif game == KUCKUCK:
-        sources = (*kuckuck_cases(root),)
+        found = (*kuckuck_cases(root),)
     else:
         examples = [
             case
             for chapter in sorted((root / "spec" / "cuckoo-dice").glob("*.md"))
             for case in spec_examples(chapter)
         ]
-        sources = (
+        found = (
             *curated_cases(),
             *examples,
             *game_cases(root),
             *settings_cases(),
             *perft_cases(),
         )
-    sources = (*sources, *precedence_cases(game, sources))
+    return found
+
+
+def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
+    """The suite of *game*, built from the repository at *root* (spec and examples)."""
+    found = inputs(root, game)
     cases = []
-    for case in sources:
+    for case in (*found, *precedence_cases(game, found)):
         entry: dict[str, Any] = {"id": case.id, "rules": list(case.rules)}
         if case.record is not None:
             entry["record"] = case.record

@@ -20,7 +20,7 @@ from .precedence import CARDS, DICE, ZK, Check, Pair, pairs
 from .protocol import Session
 from .suite_cases import KUCKUCK, Case
 
-__all__ = ["BOTH", "WITNESSES", "Clash", "clashes", "precedence_cases"]
+__all__ = ["BOTH", "WITNESSES", "Clash", "clashes", "pair_case", "precedence_cases"]
 
 
 @dataclass(frozen=True)
@@ -401,11 +401,16 @@ def _slug(check: Check) -> str:
     return f"{rule}-{check.label}" if check.label else rule
 
 
+def pair_case(game: str, pair: Pair) -> str:
+    """The ID of *pair*'s case (a setup's pair has a twin written as a record, ``-record``)."""
+    prefix = {DICE: "", CARDS: "cards-", ZK: "zk-"}[game]
+    return f"{prefix}order-{_slug(pair.first)}-before-{_slug(pair.second)}"
+
+
 def clashes(game: str, sources: list[Case]) -> list[Clash]:
     """Every pair of *game* that can both fail and has a scene, as a case and its second
     fault alone."""
     faults = _Faults(game, {case.id: case for case in sources})
-    prefix = {DICE: "", CARDS: "cards-", ZK: "zk-"}[game]
     found = []
     for pair in pairs(game):
         if pair.apart:
@@ -414,7 +419,7 @@ def clashes(game: str, sources: list[Case]) -> list[Clash]:
         if scene is None:
             continue
         first, second = pair.first, pair.second
-        case_id = f"{prefix}order-{_slug(first)}-before-{_slug(second)}"
+        case_id = pair_case(game, pair)
         rules = tuple(dict.fromkeys((first.rule, second.rule)))
         ended = first.stage == "move" and second.stage == "end"
         alone = _before(scene) if ended else faults.scene(second)
