@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -209,6 +209,7 @@ def _refused_setup(case: dict[str, Any]) -> bool:
 def gaps(suites: list[dict[str, Any]]) -> list[str]:
     """The rows without a case, then the pairs of checks that can both fail without one."""
     found = [row.key for row in rows(suites) if not row.cases]
+    found += [f"reads {row.key}" for row in reads_rows(suites) if not row.cases]
     table = precedence_rows(suites)
     return found + [f"order {key}" for _, key, apart, cases in table if not (apart or cases)]
 
@@ -235,6 +236,108 @@ def precedence_rows(suites: list[dict[str, Any]]) -> list[tuple[str, str, str, t
     return table
 
 
+@dataclass(frozen=True)
+class Reads:
+    """A parameter, its values, and the spec chapters whose rules may read it: each of
+    their rules must be checked under each value."""
+
+    game: str
+    name: str
+    values: tuple[object, ...]
+    chapters: tuple[str, ...]
+
+
+READS: Final = (
+    Reads(DICE, "ruleset", ("cuckoo", "dwnsiwn", "unnamed"), ("turn", "place", "infect", "scoring")),  # noqa: E501
+    Reads(DICE, "handedness", ("western", "eastern"), ("dice", "place")),
+    Reads(DICE, "infection_pool", ("own", "any"), ("infect",)),
+    Reads(DICE, "infection_limit", (None, 1), ("infect",)),
+    Reads(DICE, "side_majority", ("relative", "absolute"), ("scoring",)),
+    Reads(DICE, "tiebreak", ("dungeon", "captures-dungeon"), ("scoring",)),
+    Reads(DICE, "dungeon_tiebreak", ("placer", "owner"), ("scoring",)),
+    Reads(DICE, "dungeon_bonus", (False, True), ("place",)),
+    Reads(CARDS, "aces", ("low", "high"), ("components", "hand", "end")),
+    Reads(CARDS, "direction", ("left", "right"), ("hand", "end")),
+    Reads(CARDS, "lives", (1, 2, 3), ("end",)),
+    Reads(ZK, "variant", ("basic", "tactical"), ("round", "cycle", "scoring")),
+)  # fmt: skip
+"""Which parameters each rule may read, by the chapter the rule is in: a wrong engine may
+tie any of these rules to one value of the parameter.  The infection limit is read under
+no limit and under one not yet reached (its own rule, ``CD-INFECT-LIMIT``, has every value
+in :data:`DIMENSIONS`)."""
+
+ONE_VERSION: Final = {
+    "ZK-TACTICAL-ORDER": "tactical",
+    "ZK-TACTICAL-FIRST": "tactical",
+    "ZK-TACTICAL-NEXT": "tactical",
+    "ZK-BASIC-SIMULTANEOUS": "basic",
+}
+"""Rules of one version of Zum Kuckuck!, read under that value alone."""
+
+
+def reads_rows(suites: list[dict[str, Any]]) -> list[Row]:
+    """Every rule of a chapter that may read a parameter (:data:`READS`) under each of its
+    values, with the cases that cite the rule under it and do not stop at the setup."""
+    table = []
+    for suite in suites:
+        for reads in (r for r in READS if r.game == suite["game"]):
+            chapters = set(reads.chapters)
+            rules = sorted(r for r, v in suite["rules"].items() if v["section"] in chapters)
+            for rule in rules:
+                for value in reads.values:
+                    if ONE_VERSION.get(rule, value) != value:
+                        continue
+                    row = Row(reads.game, rule, reads.name, value, False, ())
+                    found = tuple(c["id"] for c in suite["cases"] if covers(c, row))
+                    table.append(replace(row, cases=found))
+    return table
+
+
+def covers(case: dict[str, Any], row: Row) -> bool:
+    """Whether *case* cites the row's rule under its value and does not stop at the setup."""
+    return (
+        row.rule in case["rules"]
+        and _has([_read(case, row.name)], row.value)
+        and not _refused_setup(case)
+    )
+
+
+def _read(case: dict[str, Any], name: str) -> object:
+    """The value of parameter *name* a case is played under (the dice game's ruleset too)."""
+    return case.get("ruleset") if name == "ruleset" else case.get("params", {}).get(name)
+
+
+def _reads_page(suites: list[dict[str, Any]]) -> list[str]:
+    """The page's table of every rule under every value of each parameter it may read."""
+    table = reads_rows(suites)
+    lines = [
+        "## Every rule under every value it may read",
+        "",
+        "Each rule of a chapter that a parameter changes, under each value of it: "
+        + "; ".join(f"{r.game} `{r.name}` for {', '.join(r.chapters)}" for r in READS)
+        + ". A row counts the cases that cite the rule under the value.",
+        "",
+    ]
+    for game in (DICE, CARDS, ZK):
+        rows_ = [r for r in table if r.game == game]
+        covered = sum(1 for r in rows_ if r.cases)
+        lines += _headed(
+            f"{game}, rule by parameter",
+            f"{covered} of {len(rows_)} rows have a case.",
+            ("rule", "parameter", "value", "cases"),
+        )
+        lines += [f"| `{r.rule}` | {r.name} | {_shown(r.value)} | {len(r.cases)} |" for r in rows_]
+        lines.append("")
+    return lines
+
+
+def _headed(title: str, summary: str, columns: tuple[str, ...]) -> list[str]:
+    """A game's table on the page: its title, one line on it, its header (cases counted
+    right-aligned)."""
+    rule = "|".join("---:" if c == "cases" else "---" for c in columns)
+    return [f"### {title}", "", summary, "", f"| {' | '.join(columns)} |", f"|{rule}|"]
+
+
 def _precedence_page(suites: list[dict[str, Any]]) -> list[str]:
     """The page's tables of which error wins, one per game, and the count."""
     table = precedence_rows(suites)
@@ -250,14 +353,11 @@ def _precedence_page(suites: list[dict[str, Any]]) -> list[str]:
         rows_ = [r for r in table if r[0] == game]
         can = [r for r in rows_ if not r[2]]
         covered = sum(1 for r in can if r[3])
-        lines += [
-            f"### {game}",
-            "",
+        lines += _headed(
+            game,
             f"{len(rows_)} pairs; {len(can)} can both fail, {covered} of them with a case.",
-            "",
-            "| first | then | cases | or why both cannot fail |",
-            "|---|---|---:|---|",
-        ]
+            ("first", "then", "cases", "or why both cannot fail"),
+        )
         for _, key, apart, cases in rows_:
             first, second = key.split(" > ")
             lines.append(f"| `{first}` | `{second}` | {len(cases)} | {apart} |")
@@ -290,6 +390,7 @@ def page(suites: list[dict[str, Any]]) -> str:
             value = f"{_shown(row.value)} (refused)" if row.refused else _shown(row.value)
             lines.append(f"| `{row.rule}` | {row.name} | {value} | {len(row.cases)} |")
         lines.append("")
+    lines += _reads_page(suites)
     lines += _precedence_page(suites)
     missing = gaps(suites)
     lines += ["## Known gaps", ""]

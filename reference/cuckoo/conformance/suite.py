@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -28,6 +29,7 @@ from .suite_cases import CARDS, KUCKUCK, Case, new_command, spec_examples
 from .suite_dice import curated_cases, game_cases, perft_cases, settings_cases
 from .suite_files import SCHEMA, SUITE, dump, load, load_all
 from .suite_kuckuck import kuckuck_cases
+from .suite_params import parameter_cases
 from .suite_precedence import precedence_cases
 
 __all__ = ["SCHEMA", "SUITE", "build", "dump", "inputs", "load", "load_all", "new_command"]
@@ -254,26 +256,42 @@ def inputs(root: Path, game: str) -> tuple[Case, ...]:
     return found
 
 
+def _entry(game: str, case: Case) -> dict[str, Any]:
+    """The suite's entry of *case*: its inputs, the reference's expectation, its metadata."""
+    entry: dict[str, Any] = {"id": case.id, "rules": list(case.rules)}
+    if case.record is not None:
+        entry["record"] = case.record
+    else:
+        entry["setup"] = case.setup()
+        entry["moves"] = list(case.moves)
+    entry["expect"], seen = _run(case, game)
+    entry.update(metadata(game, case, entry["expect"], seen))
+    return entry
+
+
+def _entry_if_met(game: str, case: Case) -> dict[str, Any] | None:
+    """:func:`_entry`, or None if the case's kind is not met (an error expected, none)."""
+    try:
+        return _entry(game, case)
+    except AssertionError:
+        return None
+
+
 def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
     """The suite of *game*, built from the repository at *root* (spec and examples)."""
     found = inputs(root, game)
-    cases = []
-    for case in (*found, *precedence_cases(game, found)):
-        entry: dict[str, Any] = {"id": case.id, "rules": list(case.rules)}
-        if case.record is not None:
-            entry["record"] = case.record
-        else:
-            entry["setup"] = case.setup()
-            entry["moves"] = list(case.moves)
-        entry["expect"], seen = _run(case, game)
-        entry.update(metadata(game, case, entry["expect"], seen))
-        cases.append(entry)
+    made = (*found, *precedence_cases(game, found))
+    cases = [_entry(game, case) for case in made]
+    rules = _sections(root / "spec" / game)
+    cases += parameter_cases(
+        game, list(zip(made, cases, strict=True)), rules, partial(_entry_if_met, game)
+    )
     return {
         "schema": SCHEMA,
         "game": game,
         "version": VERSION,
         "changelog": changelog(game, cases),
-        "rules": _sections(root / "spec" / game),
+        "rules": rules,
         "cases": cases,
     }
 
