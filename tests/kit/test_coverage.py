@@ -140,3 +140,20 @@ def test_a_case_made_under_another_value_keeps_its_situation() -> None:
     tactical = under(basic, "variant", "tactical")
     assert tactical.id == "b-under-variant-tactical"
     assert tactical.moves[-3:] == ("Cid 25", "Ann 60", "Ben 13")
+
+
+def test_every_scoring_rule_applies_in_two_or_more_hands_or_cycles_of_one_case() -> None:
+    """Played again, each case shows where its game's scoring rules apply: a cycle of Zum
+    Kuckuck! scores a player's cockatoos and the lowest nest always, a drop-out and a hand
+    of none where they happen; taking away the one card game with two void hands opens
+    its row."""
+    from cuckoo.conformance.coverage import SCORING, scoring_rows
+
+    suites = load_all()
+    table = scoring_rows(suites)
+    assert {r.rule for r in table} == {r for rules in SCORING.values() for r in rules}
+    assert all(row.cases for row in table)
+    by_rule = {row.rule: row.cases for row in table}
+    assert "zk-drop-ends-cycle" not in by_rule["ZK-SCORE-DROPPED"], "one cycle only"
+    assert "spec-zk-a-short-match" in by_rule["ZK-SCORE-NONE"]
+    assert "CC-VOID triggered twice" in gaps(_without(suites, "cards-void-twice"))

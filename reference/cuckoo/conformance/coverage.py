@@ -17,11 +17,15 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Final
 
 from ..cards.state import MAX_PLAYERS as CARD_SEATS
+from ..cards.state import State as CardState
+from ..errors import CuckooError
 from ..kuckuck.state import MAX_PLAYERS as ZK_SEATS
 
 __all__ = ["DIMENSIONS", "GAPS", "PAGE", "REASONS", "Dimension", "Row", "gaps", "page", "rows"]
@@ -210,6 +214,7 @@ def gaps(suites: list[dict[str, Any]]) -> list[str]:
     """The rows without a case, then the pairs of checks that can both fail without one."""
     found = [row.key for row in rows(suites) if not row.cases]
     found += [f"reads {row.key}" for row in reads_rows(suites) if not row.cases]
+    found += [f"{row.rule} triggered twice" for row in scoring_rows(suites) if not row.cases]
     table = precedence_rows(suites)
     return found + [f"order {key}" for _, key, apart, cases in table if not (apart or cases)]
 
@@ -331,6 +336,94 @@ def _reads_page(suites: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+SCORING: Final = {
+    CARDS: ("CC-LOWEST", "CC-VOID", "CC-ELIMINATE"),
+    ZK: ("ZK-SCORE-COCKATOOS", "ZK-SCORE-DROPPED", "ZK-SCORE-LOWEST", "ZK-SCORE-NONE"),
+}
+"""The rules that score a hand (lives lost) or a cycle (points): each must be triggered in
+two or more hands or cycles of one game (the dice game has neither)."""
+
+
+def scoring_rows(suites: list[dict[str, Any]]) -> list[Row]:
+    """Each scoring rule, with the cases that cite it and trigger it in two or more hands or
+    cycles of their game, played again to see where it applies."""
+    table = []
+    for suite in suites:
+        rules = SCORING.get(suite["game"], ())
+        counted = {c["id"]: _triggered(c) for c in suite["cases"] if set(rules) & set(c["rules"])}
+        for rule in rules:
+            found = tuple(i for i, seen in counted.items() if seen.count(rule) >= 2)
+            table.append(Row(suite["game"], rule, "triggered", "twice or more", False, found))
+    return table
+
+
+def _triggered(case: dict[str, Any]) -> list[str]:
+    """The scoring rules that apply at each hand's or cycle's end of *case*'s game, once a
+    hand or cycle each, as far as it is legal."""
+    from .protocol import Session
+    from .suite_cases import new_command
+
+    session, states = Session(), list[Any]()
+    if "record" in case:
+        kit, record = Session._record(case["record"])  # a record is read before it is played
+        with suppress(CuckooError):
+            states.extend(kit.replay(record))
+    elif session.answer(new_command(case["setup"])).startswith("="):
+        states.append(session.current.state)  # type: ignore[attr-defined]
+        for move in case["moves"]:
+            if not session.answer(f"apply {move}").startswith("="):
+                break
+            states.append(session.current.state)  # type: ignore[attr-defined]
+    return ended(states)
+
+
+def ended(states: list[Any]) -> list[str]:
+    """The scoring rules that apply as a game goes through *states*, once each hand or
+    cycle they apply in."""
+    seen: list[str] = []
+    for before, after in pairwise(states):
+        if isinstance(after, CardState):
+            seen += _hand_rules(before, after) if after.hands > before.hands else []
+        elif len(after.scores) > len(before.scores):
+            seen += _cycle_rules(before, after.scores[-1])
+    return seen
+
+
+def _hand_rules(before: Any, after: Any) -> list[str]:
+    """CC-VOID for a hand in which nobody lost a life, else CC-LOWEST, and CC-ELIMINATE when
+    a player lost the last."""
+    if after.lives == before.lives:
+        return ["CC-VOID"]
+    out = any(b > 0 == a for b, a in zip(before.lives, after.lives, strict=True))
+    return ["CC-LOWEST", *(["CC-ELIMINATE"] if out else [])]
+
+
+def _cycle_rules(before: Any, points: tuple[int, ...]) -> list[str]:
+    """The scoring rules of a cycle scored *points* (the counts of cockatoo cards of
+    *before*, its last state): every cycle scores the cockatoos and the lowest nest of the
+    players still in; a player out scores -1, and with none counted +2, so +1."""
+    none = [count == 0 for count in before.counts]
+    out = any(p == (1 if n else -1) for p, n in zip(points, none, strict=True))
+    rules = ["ZK-SCORE-COCKATOOS", "ZK-SCORE-LOWEST"]
+    return rules + ["ZK-SCORE-DROPPED"] * out + ["ZK-SCORE-NONE"] * any(none)
+
+
+def _scoring_page(suites: list[dict[str, Any]]) -> list[str]:
+    """The page's table of the scoring rules triggered in two or more hands or cycles."""
+    lines = [
+        "## Scoring in two or more hands or cycles of one game",
+        "",
+        "Each rule that scores a hand of the card game (lives lost) or a cycle of Zum "
+        "Kuckuck! (points), with the cases in whose game it applies in two or more hands or "
+        "cycles, found by playing each case again.",
+        "",
+        "| game | rule | cases |",
+        "|---|---|---:|",
+    ]
+    lines += [f"| {r.game} | `{r.rule}` | {len(r.cases)} |" for r in scoring_rows(suites)]
+    return [*lines, ""]
+
+
 def _headed(title: str, summary: str, columns: tuple[str, ...]) -> list[str]:
     """A game's table on the page: its title, one line on it, its header (cases counted
     right-aligned)."""
@@ -391,6 +484,7 @@ def page(suites: list[dict[str, Any]]) -> str:
             lines.append(f"| `{row.rule}` | {row.name} | {value} | {len(row.cases)} |")
         lines.append("")
     lines += _reads_page(suites)
+    lines += _scoring_page(suites)
     lines += _precedence_page(suites)
     missing = gaps(suites)
     lines += ["## Known gaps", ""]

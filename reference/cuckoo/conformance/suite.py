@@ -29,7 +29,7 @@ from .suite_cases import CARDS, KUCKUCK, Case, new_command, spec_examples
 from .suite_dice import curated_cases, game_cases, perft_cases, settings_cases
 from .suite_files import SCHEMA, SUITE, dump, load, load_all
 from .suite_kuckuck import kuckuck_cases
-from .suite_params import parameter_cases
+from .suite_params import parameter_cases, scoring_cases
 from .suite_precedence import precedence_cases
 
 __all__ = ["SCHEMA", "SUITE", "build", "dump", "inputs", "load", "load_all", "new_command"]
@@ -286,6 +286,7 @@ def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
     cases += parameter_cases(
         game, list(zip(made, cases, strict=True)), rules, partial(_entry_if_met, game)
     )
+    cases += [_entry(game, case) for case in scoring_cases(game, cases)]
     return {
         "schema": SCHEMA,
         "game": game,

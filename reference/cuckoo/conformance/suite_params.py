@@ -13,13 +13,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from random import Random
 from typing import Any, Final
 
-from .coverage import Row, covers, reads_rows
+from ..cards import apply as cards_apply
+from ..cards import new_game as cards_new_game
+from ..cards import rules as cards_rules
+from ..cards.notation import format_record as cards_format
+from ..cards.notation import record_of as cards_record_of
+from ..cards.playout import random_game as cards_random_game
+from .coverage import Row, covers, ended, reads_rows, scoring_rows
 from .protocol import Session
-from .suite_cases import Case, new_command
+from .suite_cases import CARDS, Case, new_command
 
-__all__ = ["parameter_cases"]
+__all__ = ["parameter_cases", "scoring_cases"]
 
 Entry = Callable[[Case], dict[str, Any] | None]
 """A case's suite entry (its expectation and metadata, as the reference gives them); None
@@ -118,3 +125,38 @@ def _same(before: dict[str, Any], after: dict[str, Any]) -> bool:
     if "error" in before:
         return bool(after.get("error", {}).get("rule") == before["error"]["rule"])
     return next(iter(after)) == next(iter(before))
+
+
+def _card_game(rng: Random) -> tuple[list[Any], Callable[[int], str]]:
+    """A random card game of two players and one life (so that hands are often void): its
+    states, and its record to a given move."""
+    variant = cards_rules(lives=1)
+    setup, moves = cards_random_game(variant, rng, 2)
+    states = [cards_new_game(variant, setup)]
+    for move in moves:
+        states.append(cards_apply(states[-1], move))
+    return states, lambda end: cards_format(cards_record_of(variant, setup, moves[:end]))
+
+
+PLAYED: Final = {CARDS: ("cards", _card_game)}
+"""A random game of each game whose scoring a case may lack (its case IDs' prefix)."""
+
+
+def scoring_cases(game: str, entries: list[dict[str, Any]]) -> Iterator[Case]:
+    """For each scoring rule that no case triggers in two or more hands or cycles of one
+    game, the first random game that does, to the end of the hand or cycle that does it
+    twice, asked for its state."""
+    for row in scoring_rows([{"game": game, "cases": entries}]):
+        if row.cases:
+            continue
+        prefix, play = PLAYED[game]
+        for seed in range(5000):
+            states, record = play(Random(seed))
+            twice = (k for k in range(len(states)) if ended(states[: k + 1]).count(row.rule) > 1)
+            end = next(twice, 0)
+            if end:
+                text = " ".join(record(end).split())
+                about = f"a game in which {row.rule} applies in two hands"
+                name = f"{prefix}-{row.rule.split('-', 1)[1].lower()}-twice"
+                yield Case(name, (row.rule,), expect="state", record=text, game=game, about=about)
+                break
