@@ -113,6 +113,10 @@ def test_every_rule_a_parameter_may_change_is_checked_under_each_of_its_values()
     for reads in READS:
         assert set(reads.chapters) <= chapters[reads.game], reads
         assert reads.name in params[reads.game], reads
+    read = {(r.game, r.name) for r in READS}
+    assert read >= {("cuckoo-dice", name) for name in (*DICE_PARAMETERS, "ruleset")}
+    assert read >= {("cuckoo-cards", name) for name in CARD_PARAMETERS}
+    assert ("zum-kuckuck", "variant") in read
     table = reads_rows(suites)
     assert len(table) > 250 and all(row.cases for row in table)
     made = "cards-cut-king-under-aces-high"

@@ -474,7 +474,10 @@ def page(suites: list[dict[str, Any]]) -> str:
         "passed on by two swaps in one hand, or a Zum Kuckuck! turning of several batches "
         "(the dice game has no rounds). A test fails when a row "
         "without cases appears that is not among the known gaps below, and when a known gap "
-        "is closed but still listed.",
+        "is closed but still listed. After these tables come three more, held by the same "
+        "test: every rule under every value of each parameter that may change it, the scoring "
+        "rules over two or more hands or cycles of one game, and which error wins when two "
+        "checks fail at once.",
         "",
     ]
     for game in (DICE, CARDS, ZK):
