@@ -27,6 +27,10 @@ from ..cards.state import MAX_PLAYERS as CARD_SEATS
 from ..cards.state import State as CardState
 from ..errors import CuckooError
 from ..kuckuck.state import MAX_PLAYERS as ZK_SEATS
+from .precedence import pairs
+from .protocol import Session
+from .suite_cases import new_command
+from .suite_precedence import pair_case
 
 __all__ = ["DIMENSIONS", "GAPS", "PAGE", "REASONS", "Dimension", "Row", "gaps", "page", "rows"]
 
@@ -223,8 +227,6 @@ def precedence_rows(suites: list[dict[str, Any]]) -> list[tuple[str, str, str, t
     """Every ordered pair of every game's checks (:mod:`.precedence`): game, pair, why both
     cannot fail (empty if they can), and the cases that make both fail and expect the
     first's rule."""
-    from .precedence import pairs
-    from .suite_precedence import pair_case
 
     by_game = {suite["game"]: {c["id"]: c for c in suite["cases"]} for suite in suites}
     table = []
@@ -360,8 +362,6 @@ def scoring_rows(suites: list[dict[str, Any]]) -> list[Row]:
 def _triggered(case: dict[str, Any]) -> list[str]:
     """The scoring rules that apply at each hand's or cycle's end of *case*'s game, once a
     hand or cycle each, as far as it is legal."""
-    from .protocol import Session
-    from .suite_cases import new_command
 
     session, states = Session(), list[Any]()
     if "record" in case:
@@ -501,7 +501,7 @@ def page(suites: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str]) -> int:
     """Print the gaps; with ``--write``, rewrite the docs page and the gaps file."""
-    from .suite import load_all
+    from .suite_files import load_all
 
     suites = load_all()
     missing = gaps(suites)
