@@ -1,11 +1,12 @@
 """Which error wins: a case for every pair of checks that can both fail (:mod:`.precedence`).
 
-Each check has a *fault*: a change that makes it, and only its rule's checks, fail.  A move's
+Each check has a *fault*: a change that makes it fail, as little else as can be.  A move's
 fault is a scene of its own, one of the suite's single-error cases (:data:`WITNESSES`); a
 setup's is a changed setup field; the record's checks change its text (a token that is not
 one, a tag given twice, a ``Result`` tag or a result token that disagrees).  A pair's case
 is the second check's fault with the first's made on top of it, so both fail; where both are
-a move's, the scene is written for the pair (:data:`BOTH`).  Every case comes with the
+a move's, the scene is written for the pair (:data:`BOTH`), or, for the end of the game,
+the second's move made after it.  Every case comes with the
 second fault alone (:attr:`Clash.alone`), on which the reference must name the second rule:
 a test holds that, so that a case cannot pass for a fault that is not there.
 """
