@@ -99,3 +99,66 @@ def test_a_round_is_ordered_by_a_card_passed_on_or_a_second_batch() -> None:
     king = "apply deal 7h Kc 9s 5d"
     assert not ordered("cuckoo-cards", [new, king, "apply swap", "apply swap"])
     assert not ordered("cuckoo-dice", ["new cuckoo Blue 1234561234 1234561234"])
+
+
+def test_every_rule_a_parameter_may_change_is_checked_under_each_of_its_values() -> None:
+    """The table of rule by parameter value (:data:`READS`, by chapter): its chapters are
+    the games' own, its parameters the rulesets' own, and a case made under another value
+    taken away opens its row again."""
+    from cuckoo.conformance.coverage import ONE_VERSION, READS, reads_rows
+
+    suites = load_all()
+    chapters = {s["game"]: {v["section"] for v in s["rules"].values()} for s in suites}
+    params = {s["game"]: set(s["cases"][0]["params"]) | {"ruleset"} for s in suites}
+    for reads in READS:
+        assert set(reads.chapters) <= chapters[reads.game], reads
+        assert reads.name in params[reads.game], reads
+    read = {(r.game, r.name) for r in READS}
+    assert read >= {("cuckoo-dice", name) for name in (*DICE_PARAMETERS, "ruleset")}
+    assert read >= {("cuckoo-cards", name) for name in CARD_PARAMETERS}
+    assert ("zum-kuckuck", "variant") in read
+    table = reads_rows(suites)
+    assert len(table) > 250 and all(row.cases for row in table)
+    made = "cards-cut-king-under-aces-high"
+    assert "reads CC-CUT-KING aces=high" in gaps(_without(suites, made))
+    assert not any(ONE_VERSION.get(r.rule, r.value) != r.value for r in table)
+    assert {r.value for r in table if r.rule == "ZK-TACTICAL-ORDER"} == {"tactical"}
+
+
+def test_a_case_made_under_another_value_keeps_its_situation() -> None:
+    """:func:`~cuckoo.conformance.suite_params.under`: a record's tag changed or added; a
+    basic round played tactical card by card in the order of the turns."""
+    from cuckoo.conformance.suite_cases import Case, seated
+    from cuckoo.conformance.suite_params import under
+
+    record = Case("r", (), expect="state", record='[Game "cuckoo-dice"] [RULESET "cuckoo"] *')
+    assert under(record, "ruleset", "unnamed").record == (
+        '[Game "cuckoo-dice"] [Ruleset "unnamed"] *'
+    )
+    added = under(record, "infection_limit", None).record
+    assert added == '[Game "cuckoo-dice"] [InfectionLimit "none"] [RULESET "cuckoo"] *'
+    deal = tuple(
+        f"deal {name} " + " ".join(map(str, range(first, first + 12)))
+        for name, first in (("Ann", 49), ("Ben", 13), ("Cid", 25))
+    )
+    basic = seated("zum-kuckuck", "b", (), (*deal, "nest 12 12", "(Ann 60 Ben 13 Cid 25)"))
+    tactical = under(basic, "variant", "tactical")
+    assert tactical.id == "b-under-variant-tactical"
+    assert tactical.moves[-3:] == ("Cid 25", "Ann 60", "Ben 13")
+
+
+def test_every_scoring_rule_applies_in_two_or_more_hands_or_cycles_of_one_case() -> None:
+    """Played again, each case shows where its game's scoring rules apply: a cycle of Zum
+    Kuckuck! scores a player's cockatoos and the lowest nest always, a drop-out and a hand
+    of none where they happen; taking away the one card game with two void hands opens
+    its row."""
+    from cuckoo.conformance.coverage import SCORING, scoring_rows
+
+    suites = load_all()
+    table = scoring_rows(suites)
+    assert {r.rule for r in table} == {r for rules in SCORING.values() for r in rules}
+    assert all(row.cases for row in table)
+    by_rule = {row.rule: row.cases for row in table}
+    assert "zk-drop-ends-cycle" not in by_rule["ZK-SCORE-DROPPED"], "one cycle only"
+    assert "spec-zk-a-short-match" in by_rule["ZK-SCORE-NONE"]
+    assert "CC-VOID triggered twice" in gaps(_without(suites, "cards-void-twice"))

@@ -17,13 +17,21 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from contextlib import suppress
+from dataclasses import dataclass, replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Final
 
 from ..cards.state import MAX_PLAYERS as CARD_SEATS
+from ..cards.state import State as CardState
+from ..errors import CuckooError
 from ..kuckuck.state import MAX_PLAYERS as ZK_SEATS
 from .coverage_notation import page_lines as notation_page_lines
+from .precedence import pairs
+from .protocol import Session
+from .suite_cases import new_command
+from .suite_precedence import pair_case
 
 __all__ = ["DIMENSIONS", "GAPS", "PAGE", "REASONS", "Dimension", "Row", "gaps", "page", "rows"]
 
@@ -208,8 +216,247 @@ def _refused_setup(case: dict[str, Any]) -> bool:
 
 
 def gaps(suites: list[dict[str, Any]]) -> list[str]:
-    """The rows without a case."""
-    return [row.key for row in rows(suites) if not row.cases]
+    """The rows without a case, then the pairs of checks that can both fail without one."""
+    found = [row.key for row in rows(suites) if not row.cases]
+    found += [f"reads {row.key}" for row in reads_rows(suites) if not row.cases]
+    found += [f"{row.rule} triggered twice" for row in scoring_rows(suites) if not row.cases]
+    table = precedence_rows(suites)
+    return found + [f"order {key}" for _, key, apart, cases in table if not (apart or cases)]
+
+
+def precedence_rows(suites: list[dict[str, Any]]) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """Every ordered pair of every game's checks (:mod:`.precedence`): game, pair, why both
+    cannot fail (empty if they can), and the cases that make both fail and expect the
+    first's rule."""
+
+    by_game = {suite["game"]: {c["id"]: c for c in suite["cases"]} for suite in suites}
+    table = []
+    for game in (DICE, CARDS, ZK):
+        cases = by_game.get(game, {})
+        for pair in pairs(game):
+            name = pair_case(game, pair)
+            found = tuple(
+                i
+                for i in (name, f"{name}-record")
+                if i in cases and cases[i]["expect"].get("error", {}).get("rule") == pair.first.rule
+            )
+            table.append((game, pair.key, pair.apart, () if pair.apart else found))
+    return table
+
+
+@dataclass(frozen=True)
+class Reads:
+    """A parameter, its values, and the spec chapters whose rules may read it: each of
+    their rules must be checked under each value."""
+
+    game: str
+    name: str
+    values: tuple[object, ...]
+    chapters: tuple[str, ...]
+
+
+READS: Final = (
+    Reads(DICE, "ruleset", ("cuckoo", "dwnsiwn", "unnamed"), ("turn", "place", "infect", "scoring")),  # noqa: E501
+    Reads(DICE, "handedness", ("western", "eastern"), ("dice", "place")),
+    Reads(DICE, "infection_pool", ("own", "any"), ("infect",)),
+    Reads(DICE, "infection_limit", (None, 1), ("infect",)),
+    Reads(DICE, "side_majority", ("relative", "absolute"), ("scoring",)),
+    Reads(DICE, "tiebreak", ("dungeon", "captures-dungeon"), ("scoring",)),
+    Reads(DICE, "dungeon_tiebreak", ("placer", "owner"), ("scoring",)),
+    Reads(DICE, "dungeon_bonus", (False, True), ("place",)),
+    Reads(CARDS, "aces", ("low", "high"), ("components", "hand", "end")),
+    Reads(CARDS, "direction", ("left", "right"), ("hand", "end")),
+    Reads(CARDS, "lives", (1, 2, 3), ("end",)),
+    Reads(ZK, "variant", ("basic", "tactical"), ("round", "cycle", "scoring")),
+)  # fmt: skip
+"""Which parameters each rule may read, by the chapter the rule is in: a wrong engine may
+tie any of these rules to one value of the parameter.  The infection limit is read under
+no limit and under one not yet reached (its own rule, ``CD-INFECT-LIMIT``, has every value
+in :data:`DIMENSIONS`)."""
+
+ONE_VERSION: Final = {
+    "ZK-TACTICAL-ORDER": "tactical",
+    "ZK-TACTICAL-FIRST": "tactical",
+    "ZK-TACTICAL-NEXT": "tactical",
+    "ZK-BASIC-SIMULTANEOUS": "basic",
+}
+"""Rules of one version of Zum Kuckuck!, read under that value alone."""
+
+
+def reads_rows(suites: list[dict[str, Any]]) -> list[Row]:
+    """Every rule of a chapter that may read a parameter (:data:`READS`) under each of its
+    values, with the cases that cite the rule under it and do not stop at the setup."""
+    table = []
+    for suite in suites:
+        for reads in (r for r in READS if r.game == suite["game"]):
+            chapters = set(reads.chapters)
+            rules = sorted(r for r, v in suite["rules"].items() if v["section"] in chapters)
+            for rule in rules:
+                for value in reads.values:
+                    if ONE_VERSION.get(rule, value) != value:
+                        continue
+                    row = Row(reads.game, rule, reads.name, value, False, ())
+                    found = tuple(c["id"] for c in suite["cases"] if covers(c, row))
+                    table.append(replace(row, cases=found))
+    return table
+
+
+def covers(case: dict[str, Any], row: Row) -> bool:
+    """Whether *case* cites the row's rule under its value and does not stop at the setup."""
+    return (
+        row.rule in case["rules"]
+        and _has([_read(case, row.name)], row.value)
+        and not _refused_setup(case)
+    )
+
+
+def _read(case: dict[str, Any], name: str) -> object:
+    """The value of parameter *name* a case is played under (the dice game's ruleset too)."""
+    return case.get("ruleset") if name == "ruleset" else case.get("params", {}).get(name)
+
+
+def _reads_page(suites: list[dict[str, Any]]) -> list[str]:
+    """The page's table of every rule under every value of each parameter it may read."""
+    table = reads_rows(suites)
+    lines = [
+        "## Every rule under every value it may read",
+        "",
+        "Each rule of a chapter that a parameter changes, under each value of it: "
+        + "; ".join(f"{r.game} `{r.name}` for {', '.join(r.chapters)}" for r in READS)
+        + ". A row counts the cases that cite the rule under the value.",
+        "",
+    ]
+    for game in (DICE, CARDS, ZK):
+        rows_ = [r for r in table if r.game == game]
+        covered = sum(1 for r in rows_ if r.cases)
+        lines += _headed(
+            f"{game}, rule by parameter",
+            f"{covered} of {len(rows_)} rows have a case.",
+            ("rule", "parameter", "value", "cases"),
+        )
+        lines += [f"| `{r.rule}` | {r.name} | {_shown(r.value)} | {len(r.cases)} |" for r in rows_]
+        lines.append("")
+    return lines
+
+
+SCORING: Final = {
+    CARDS: ("CC-LOWEST", "CC-VOID", "CC-ELIMINATE"),
+    ZK: ("ZK-SCORE-COCKATOOS", "ZK-SCORE-DROPPED", "ZK-SCORE-LOWEST", "ZK-SCORE-NONE"),
+}
+"""The rules that score a hand (lives lost) or a cycle (points): each must be triggered in
+two or more hands or cycles of one game (the dice game has neither)."""
+
+
+def scoring_rows(suites: list[dict[str, Any]]) -> list[Row]:
+    """Each scoring rule, with the cases that cite it and trigger it in two or more hands or
+    cycles of their game, played again to see where it applies."""
+    table = []
+    for suite in suites:
+        rules = SCORING.get(suite["game"], ())
+        counted = {c["id"]: _triggered(c) for c in suite["cases"] if set(rules) & set(c["rules"])}
+        for rule in rules:
+            found = tuple(i for i, seen in counted.items() if seen.count(rule) >= 2)
+            table.append(Row(suite["game"], rule, "triggered", "twice or more", False, found))
+    return table
+
+
+def _triggered(case: dict[str, Any]) -> list[str]:
+    """The scoring rules that apply at each hand's or cycle's end of *case*'s game, once a
+    hand or cycle each, as far as it is legal."""
+
+    session, states = Session(), list[Any]()
+    if "record" in case:
+        kit, record = Session._record(case["record"])  # a record is read before it is played
+        with suppress(CuckooError):
+            states.extend(kit.replay(record))
+    elif session.answer(new_command(case["setup"])).startswith("="):
+        states.append(session.current.state)  # type: ignore[attr-defined]
+        for move in case["moves"]:
+            if not session.answer(f"apply {move}").startswith("="):
+                break
+            states.append(session.current.state)  # type: ignore[attr-defined]
+    return ended(states)
+
+
+def ended(states: list[Any]) -> list[str]:
+    """The scoring rules that apply as a game goes through *states*, once each hand or
+    cycle they apply in."""
+    seen: list[str] = []
+    for before, after in pairwise(states):
+        if isinstance(after, CardState):
+            seen += _hand_rules(before, after) if after.hands > before.hands else []
+        elif len(after.scores) > len(before.scores):
+            seen += _cycle_rules(before, after.scores[-1])
+    return seen
+
+
+def _hand_rules(before: Any, after: Any) -> list[str]:
+    """CC-VOID for a hand in which nobody lost a life, else CC-LOWEST, and CC-ELIMINATE when
+    a player lost the last."""
+    if after.lives == before.lives:
+        return ["CC-VOID"]
+    out = any(b > 0 == a for b, a in zip(before.lives, after.lives, strict=True))
+    return ["CC-LOWEST", *(["CC-ELIMINATE"] if out else [])]
+
+
+def _cycle_rules(before: Any, points: tuple[int, ...]) -> list[str]:
+    """The scoring rules of a cycle scored *points* (the counts of cockatoo cards of
+    *before*, its last state): every cycle scores the cockatoos and the lowest nest of the
+    players still in; a player out scores -1, and with none counted +2, so +1."""
+    none = [count == 0 for count in before.counts]
+    out = any(p == (1 if n else -1) for p, n in zip(points, none, strict=True))
+    rules = ["ZK-SCORE-COCKATOOS", "ZK-SCORE-LOWEST"]
+    return rules + ["ZK-SCORE-DROPPED"] * out + ["ZK-SCORE-NONE"] * any(none)
+
+
+def _scoring_page(suites: list[dict[str, Any]]) -> list[str]:
+    """The page's table of the scoring rules triggered in two or more hands or cycles."""
+    lines = [
+        "## Scoring in two or more hands or cycles of one game",
+        "",
+        "Each rule that scores a hand of the card game (lives lost) or a cycle of Zum "
+        "Kuckuck! (points), with the cases in whose game it applies in two or more hands or "
+        "cycles, found by playing each case again.",
+        "",
+        "| game | rule | cases |",
+        "|---|---|---:|",
+    ]
+    lines += [f"| {r.game} | `{r.rule}` | {len(r.cases)} |" for r in scoring_rows(suites)]
+    return [*lines, ""]
+
+
+def _headed(title: str, summary: str, columns: tuple[str, ...]) -> list[str]:
+    """A game's table on the page: its title, one line on it, its header (cases counted
+    right-aligned)."""
+    rule = "|".join("---:" if c == "cases" else "---" for c in columns)
+    return [f"### {title}", "", summary, "", f"| {' | '.join(columns)} |", f"|{rule}|"]
+
+
+def _precedence_page(suites: list[dict[str, Any]]) -> list[str]:
+    """The page's tables of which error wins, one per game, and the count."""
+    table = precedence_rows(suites)
+    lines = [
+        "## Which error wins",
+        "",
+        "Every ordered pair of a game's checks, in the order of its notation chapter's "
+        "*Which error wins*: the first is named when both fail. A pair that can fail in one "
+        "record or move has cases in which both fail; the others say why they cannot.",
+        "",
+    ]
+    for game in (DICE, CARDS, ZK):
+        rows_ = [r for r in table if r[0] == game]
+        can = [r for r in rows_ if not r[2]]
+        covered = sum(1 for r in can if r[3])
+        lines += _headed(
+            game,
+            f"{len(rows_)} pairs; {len(can)} can both fail, {covered} of them with a case.",
+            ("first", "then", "cases", "or why both cannot fail"),
+        )
+        for _, key, apart, cases in rows_:
+            first, second = key.split(" > ")
+            lines.append(f"| `{first}` | `{second}` | {len(cases)} | {apart} |")
+        lines.append("")
+    return lines
 
 
 def page(suites: list[dict[str, Any]]) -> str:
@@ -228,7 +475,10 @@ def page(suites: list[dict[str, Any]]) -> str:
         "passed on by two swaps in one hand, or a Zum Kuckuck! turning of several batches "
         "(the dice game has no rounds). A test fails when a row "
         "without cases appears that is not among the known gaps below, and when a known gap "
-        "is closed but still listed.",
+        "is closed but still listed. After these tables come three more, held by the same "
+        "test: every rule under every value of each parameter that may change it, the scoring "
+        "rules over two or more hands or cycles of one game, and which error wins when two "
+        "checks fail at once.",
         "",
     ]
     for game in (DICE, CARDS, ZK):
@@ -237,7 +487,10 @@ def page(suites: list[dict[str, Any]]) -> str:
             value = f"{_shown(row.value)} (refused)" if row.refused else _shown(row.value)
             lines.append(f"| `{row.rule}` | {row.name} | {value} | {len(row.cases)} |")
         lines.append("")
-    missing = [row.key for row in table if not row.cases]
+    lines += _reads_page(suites)
+    lines += _scoring_page(suites)
+    lines += _precedence_page(suites)
+    missing = gaps(suites)
     lines += ["## Known gaps", ""]
     lines += [f"- `{key}`: {REASONS.get(key, 'no reason given')}." for key in missing] or [
         "None: every row has a case."
@@ -250,7 +503,7 @@ def page(suites: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str]) -> int:
     """Print the gaps; with ``--write``, rewrite the docs page and the gaps file."""
-    from .suite import load_all
+    from .suite_files import load_all
 
     suites = load_all()
     missing = gaps(suites)
@@ -260,7 +513,7 @@ def main(argv: list[str]) -> int:
         GAPS.write_text(json.dumps(missing, indent=1) + "\n", encoding="utf-8")
     for key in missing:
         print(f"gap: {key}")
-    print(f"{len(missing)} gaps of {len(rows(suites))} rows")
+    print(f"{len(missing)} gaps of {len(rows(suites))} rows and the pairs of checks")
     return 0
 
 

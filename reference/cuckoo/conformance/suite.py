@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -29,8 +30,10 @@ from .suite_dice import curated_cases, game_cases, perft_cases, settings_cases
 from .suite_files import SCHEMA, SUITE, dump, load, load_all
 from .suite_kuckuck import kuckuck_cases
 from .suite_notation import notation_cases
+from .suite_params import parameter_cases, scoring_cases
+from .suite_precedence import precedence_cases
 
-__all__ = ["SCHEMA", "SUITE", "build", "dump", "load", "load_all", "new_command"]
+__all__ = ["SCHEMA", "SUITE", "build", "dump", "inputs", "load", "load_all", "new_command"]
 
 
 def _ask(session: Session, line: str) -> tuple[bool, str]:
@@ -231,42 +234,66 @@ def _about(
     return what + (f" ({', '.join(changed)})" if changed else "")
 
 
-def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
-    """The suite of *game*, built from the repository at *root* (spec and examples)."""
+def inputs(root: Path, game: str) -> tuple[Case, ...]:
+    """The cases of *game* as inputs, which error wins aside: curated, the spec's examples,
+    generated."""
     if game == CARDS:
-        sources: tuple[Case, ...] = (*card_cases(root),)
+        found: tuple[Case, ...] = (*card_cases(root),)
     elif game == KUCKUCK:
-        sources = (*kuckuck_cases(root),)
+        found = (*kuckuck_cases(root),)
     else:
         examples = [
             case
             for chapter in sorted((root / "spec" / "cuckoo-dice").glob("*.md"))
             for case in spec_examples(chapter)
         ]
-        sources = (
+        found = (
             *curated_cases(),
             *examples,
             *game_cases(root),
             *settings_cases(),
             *perft_cases(),
         )
-    cases = []
-    for case in (*sources, *notation_cases(game)):
-        entry: dict[str, Any] = {"id": case.id, "rules": list(case.rules)}
-        if case.record is not None:
-            entry["record"] = case.record
-        else:
-            entry["setup"] = case.setup()
-            entry["moves"] = list(case.moves)
-        entry["expect"], seen = _run(case, game)
-        entry.update(metadata(game, case, entry["expect"], seen))
-        cases.append(entry)
+    return found
+
+
+def _entry(game: str, case: Case) -> dict[str, Any]:
+    """The suite's entry of *case*: its inputs, the reference's expectation, its metadata."""
+    entry: dict[str, Any] = {"id": case.id, "rules": list(case.rules)}
+    if case.record is not None:
+        entry["record"] = case.record
+    else:
+        entry["setup"] = case.setup()
+        entry["moves"] = list(case.moves)
+    entry["expect"], seen = _run(case, game)
+    entry.update(metadata(game, case, entry["expect"], seen))
+    return entry
+
+
+def _entry_if_met(game: str, case: Case) -> dict[str, Any] | None:
+    """:func:`_entry`, or None if the case's kind is not met (an error expected, none)."""
+    try:
+        return _entry(game, case)
+    except AssertionError:
+        return None
+
+
+def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
+    """The suite of *game*, built from the repository at *root* (spec and examples)."""
+    found = inputs(root, game)
+    made = (*found, *notation_cases(game), *precedence_cases(game, found))
+    cases = [_entry(game, case) for case in made]
+    rules = _sections(root / "spec" / game)
+    cases += parameter_cases(
+        game, list(zip(made, cases, strict=True)), rules, partial(_entry_if_met, game)
+    )
+    cases += [_entry(game, case) for case in scoring_cases(game, cases)]
     return {
         "schema": SCHEMA,
         "game": game,
         "version": VERSION,
         "changelog": changelog(game, cases),
-        "rules": _sections(root / "spec" / game),
+        "rules": rules,
         "cases": cases,
     }
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .. import notation_shared as shared
-from ..errors import AmbiguousMoveError, IllegalMoveError, NotationError, SetupError
+from ..errors import AmbiguousMoveError, IllegalMoveError, NotationError, SetupError, require
 from ..notation import Record, remember
 from ..parameters import whole_number
 from ..values import rebuilt
@@ -24,7 +24,7 @@ from .moves import Infect, Move, Place, Rolls
 from .rules import apply, legal_moves, require_open
 from .rulesets import PARAMETERS, Ruleset, ruleset
 from .scoring import result
-from .state import PLAYER_NAMES, Nest, Placed, Setup, State, new_game
+from .state import DICE_PER_PLAYER, PLAYER_NAMES, Nest, Placed, Setup, State, new_game
 
 __all__ = [
     "PARAM_TAGS",
@@ -143,18 +143,28 @@ holds (:func:`~cuckoo.notation.remember`; a roll of ten dice is one of 3,003).""
 
 
 def _started(record: Record) -> State:
-    """:func:`start` with every tag checked, the parts of the setup then remembered."""
-    if record.tag("First") not in PLAYER_NAMES:
-        raise SetupError(
-            f"tag First must be Blue or Red, not {record.tag('First')!r}", rule="CD-SETUP-FIRST"
-        )
-    for player in PLAYER_NAMES:
-        roll = record.tag(f"{player}Roll") or ""
+    """:func:`start` with every tag checked in the order of the spec's conventions (the
+    ruleset, then each roll's count, its faces, the first player), the parts of the setup
+    then remembered."""
+    rules = ruleset_of(record)
+    rolls = [(player, record.tag(f"{player}Roll") or "") for player in PLAYER_NAMES]
+    for player, roll in rolls:
+        count = len(roll.replace(" ", ""))
+        if count != DICE_PER_PLAYER:
+            raise SetupError(
+                f"tag {player}Roll must list {DICE_PER_PLAYER} dice, not {count}",
+                rule="CD-SETUP-DICE",
+            )
+    for player, roll in rolls:
         if not all(ch in "123456" for ch in roll.replace(" ", "")):
             raise SetupError(
                 f"tag {player}Roll must list die values 1-6, not {roll!r}", rule="CD-SETUP-ROLL"
             )
-    state = new_game(ruleset_of(record), setup_of(record))
+    if record.tag("First") not in PLAYER_NAMES:
+        raise SetupError(
+            f"tag First must be Blue or Red, not {record.tag('First')!r}", rule="CD-SETUP-FIRST"
+        )
+    state = new_game(rules, setup_of(record))
     remember(_SEEN_RULESETS, tuple([record.tag(name) for name in _RULESET_TAGS]), state.ruleset)
     for tag, nest in zip(ROLL_TAGS, state.nests, strict=True):
         remember(_SEEN_NESTS, record.tag(tag) or "", nest)
@@ -207,6 +217,7 @@ def resolve(state: State, seen: Seen) -> Place:
     :raises IllegalMoveError: if no die in the mover's nest can show them there.
     :raises AmbiguousMoveError: if more than one can.
     """
+    require(not state.is_over, "CD-TURN-OVER", "the game is over: no move is legal")
     fits = []
     for move in legal_moves(state):
         if isinstance(move, Place) and move.cell == seen.cell:

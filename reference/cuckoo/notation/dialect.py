@@ -122,8 +122,25 @@ class Dialect(Generic[R]):
         try:
             located: list[Located] = self.parser.parse(text, start="single")  # type: ignore[assignment]
         except UnexpectedInput as error:
-            raise self._syntax(error, Chunk(text, 1, 1), None, {}) from None
+            earlier = self._earlier(error, text, "single")
+            raise earlier or self._syntax(error, Chunk(text, 1, 1), None, {}) from None
         return located[0][0]
+
+    def _earlier(self, error: UnexpectedInput, text: str, start: str) -> NotationError | None:
+        """A token the transformer refuses (a cell or a face that cannot be) written before
+        the syntax error: the first fault in the text is named.  The parser reads a token
+        only once it has seen the next, so the one just before the error is read again
+        from the text cut there."""
+        end = getattr(error, "pos_in_stream", None)
+        if not end:
+            return None
+        try:
+            self.parser.parse(text[:end], start=start)
+        except NotationError as found:
+            return found
+        except UnexpectedInput:
+            return None
+        return None
 
     def read_records(
         self, lines: Iterable[str], *, source: str | None = None
@@ -168,6 +185,8 @@ class Dialect(Generic[R]):
             parts = self._quick(chunk.text, chunk.line) or self._parse(chunk.text, chunk.line)
             tags, moves, spans, comments, token, numbers = parts
         except UnexpectedInput as error:
+            if (earlier := self._earlier(error, chunk.text, "start")) is not None:
+                raise self._moved(earlier, chunk, source) from None
             raise self._syntax(error, chunk, source, self.examples) from None
         except NotationError as error:  # a token the transformer refused, such as a cell
             raise self._moved(error, chunk, source) from None
