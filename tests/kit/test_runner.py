@@ -67,7 +67,8 @@ def test_random_games_end_with_the_count_of_passed_and_failed(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     serve = f"{PYTHON} -m cuckoo serve"
-    assert main(["conform", "--engine", serve, "--random", "6", "--seed", "3", "-j", "2"]) == 0
+    options = ["--random-only", "--random", "6", "--seed", "3", "-j", "2"]
+    assert main(["conform", "--engine", serve, *options]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "6 passed, 0 failed"
     assert {line.split()[0] for line in out[:-1]} == {"cuckoo-dice", "cuckoo-cards", "zum-kuckuck"}

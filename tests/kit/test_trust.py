@@ -214,23 +214,26 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+RANDOM = ("--random-only", "--random", "9")
+
+
 @pytest.mark.parametrize(
     ("sent", "status", "line", "options"),
     [
         (signal.SIGINT, 130, "cuckoo: interrupted; every engine stopped", ()),
         (signal.SIGTERM, 143, "cuckoo: terminated; every engine stopped", ()),
-        (signal.SIGINT, 130, "cuckoo: interrupted; every engine stopped", ("--random", "9")),
+        (signal.SIGINT, 130, "cuckoo: interrupted; every engine stopped", RANDOM),
         (
             signal.SIGINT,
             130,
             "cuckoo: interrupted; every engine stopped",
-            ("--random", "9", "-j", "2"),
+            (*RANDOM, "-j", "2"),
         ),
         (
             signal.SIGTERM,
             143,
             "cuckoo: terminated; every engine stopped",
-            ("--random", "9", "-j", "2"),
+            (*RANDOM, "-j", "2"),
         ),
     ],
 )
@@ -290,7 +293,7 @@ def test_jobs_have_the_same_cap_as_validate(capsys: pytest.CaptureFixture[str]) 
     too_many = str(MAX_JOBS + 1)
     assert main(["validate", "-j", too_many, "-"]) == 2
     refused = capsys.readouterr().err.splitlines()[-1].partition("--jobs: ")[2]
-    assert main(["conform", "--engine", "cuckoo serve", "--random", "2", "-j", too_many]) == 2
+    assert main(["conform", "--engine", "cuckoo serve", "--random-only", "-j", too_many]) == 2
     assert capsys.readouterr().err.splitlines()[-1].endswith(f"--jobs: {refused}")
     assert f"not '{too_many}'" in refused
 
@@ -516,7 +519,7 @@ SERVE = f"{PYTHON} -m cuckoo serve"
 
 def test_a_suite_without_cases_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _suite(tmp_path, _of())
-    assert main(["conform", "--engine", SERVE, "--suite", path]) == 1
+    assert main(["conform", "--engine", SERVE, "--suite-only", "--suite", path]) == 1
     assert capsys.readouterr().out.splitlines()[-1] == "0 passed, 0 failed: nothing was checked"
 
 
@@ -524,7 +527,7 @@ def test_a_suite_case_of_the_right_shape_runs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _suite(tmp_path, _of(GOOD))
-    assert main(["conform", "--engine", SERVE, "--suite", path]) == 0
+    assert main(["conform", "--engine", SERVE, "--suite-only", "--suite", path]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 0 failed"
 
 
