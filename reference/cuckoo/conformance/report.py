@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import quote as quote_url
 
 from ..files import atomic_write, read_bounded
-from .engine import cut
+from .engine import cut, quote
 from .protocol import PROTOCOL
 
 if TYPE_CHECKING:
@@ -199,6 +199,7 @@ def markdown(data: dict[str, Any]) -> str:
             rules = " ".join(_rule_md(r, data) for r in c["rules"])
             lines.append(f"- {code(c['id'])} ({rules}): {code(c.get('problem', 'passed'))}")
             lines += [f"  - {code(line)}" for line in c.get("commands", [])]
+            lines += [f"  - answered {code(quote(c['actual']))}"] if "actual" in c else []
         lines += ["", "</details>"]
     if "random" in data:
         lines += ["", _random_line(data)]
@@ -274,7 +275,8 @@ def html(data: dict[str, Any]) -> str:
             f"<li><code>{escape(c['id'])}</code> "
             f"({' '.join(_rule_html(r, data) for r in c['rules'])}): "
             f"{escape(c.get('problem', 'passed unexpectedly'))}"
-            f"<pre>{escape(chr(10).join(c.get('commands', [])))}</pre></li>"
+            f"<pre>{escape(chr(10).join(c.get('commands', [])))}</pre>"
+            f"{escape('answered ' + quote(c['actual']) if 'actual' in c else '')}</li>"
             for c in failures
         ]
         parts.append("</ul>")

@@ -464,7 +464,7 @@ def _unsafe_output(args: argparse.Namespace) -> str | None:
     input or as another results file (one would be lost), a read-only file (never
     replaced, never appended to), or a folder that does not let a file be made."""
     outputs = list(_outputs(args).items())
-    inputs = [(option, path) for option, path in (("--suite", args.suite), ("--xfail", args.xfail))]
+    inputs = [("--suite", args.suite), ("--xfail", args.xfail)]
     for at, (option, path) in enumerate(outputs):
         for other, taken in [*inputs, *outputs[:at]]:
             if not taken:
@@ -472,11 +472,8 @@ def _unsafe_output(args: argparse.Namespace) -> str | None:
             if _same(path, taken):
                 return f"{shown(path)} is the file of {other} as well: choose another for {option}"
         try:
-            if option == "--summary":  # appended to: a FIFO or a device is as good as a file
-                if os.path.exists(path) and not os.access(path, os.W_OK):
-                    raise FileProblem(f"{shown(path)}: is read-only: make it writable first")
-            elif os.path.isfile(path):  # a device (/dev/null) is written to, not replaced
-                check_replaceable(Path(path))
+            if os.path.isfile(path):  # a device (/dev/null) is written to, not replaced
+                check_replaceable(Path(path))  # read-only: refused, even to root
             check_writable(Path(path))
         except FileProblem as problem:
             return str(problem)
