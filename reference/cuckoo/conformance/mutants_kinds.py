@@ -352,3 +352,26 @@ def show_not_offered() -> None:
 @mutant(CARDS, "CC-PARTIAL-UNSEEN", "chance and perft answer while a ? is in a hand", kind="seen")
 def odds_with_unseen() -> None:
     protocol.CardGame._all_seen = lambda self, command: None  # type: ignore[method-assign]
+
+
+@mutant(DICE, "CD-NOTATION-SEEN", "apply refuses a placement written as seen", kind="seen")
+def seen_refused_partway() -> None:
+    original = protocol.DiceGame.read
+
+    def read(state: Any, text: str) -> Any:
+        if isinstance(dice_notation.parse_move(text), dice_notation.Seen):
+            raise errors.NotationError("write the die placed", rule="CD-NOTATION-SEEN")
+        return original(state, text)
+
+    protocol.DiceGame.read = staticmethod(read)  # type: ignore[method-assign]
+
+
+@mutant(KUCKUCK, "ZK-PARTIAL-UNSEEN", "state counts no card unseen partway", kind="seen")
+def zk_unseen_not_counted() -> None:
+    original = protocol.KuckuckGame.position
+
+    def position(self: protocol.KuckuckGame) -> dict[str, Any]:
+        shown = original(self)
+        return {**shown, "unseen": [0 for _ in shown.get("unseen", [])]}
+
+    protocol.KuckuckGame.position = position  # type: ignore[method-assign]
