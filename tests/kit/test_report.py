@@ -210,3 +210,19 @@ def test_the_page_of_implementations_is_rebuilt_from_the_stored_runs() -> None:
     assert reference["totals"]["fail"] == 0 and reference["totals"]["pass"] > 0
     (row,) = [line for line in page.splitlines() if line.startswith("| `CC-CARD-ORDER` |")]
     assert "| ✗ 4 of 4 |" in row, "the demo run shows a failing rule"
+
+
+def test_every_rule_id_links_to_its_place_in_the_published_spec(tmp_path: Path) -> None:
+    """In the report's data, the page and the summary: URL/GAME/CHAPTER.html#RULE-ID, the
+    chapter the suite gives for the rule."""
+    code, data = _run(tmp_path, f"{BROKEN} no-support", "--spec-url", "https://rules.example/spec/")
+    assert code == 1
+    chapters = {r: i["section"] for s in load_all() for r, i in s["rules"].items()}
+    assert set(data["links"]) == set(data["rules"])
+    for rule, link in data["links"].items():
+        assert link == f"https://rules.example/spec/cuckoo-dice/{chapters[rule]}.html#{rule}"
+    link = data["links"]["CD-PLACE-SUPPORT"]
+    assert f'<a href="{link}">CD-PLACE-SUPPORT</a>' in (tmp_path / "r.html").read_text(
+        encoding="utf-8"
+    )
+    assert f"[`CD-PLACE-SUPPORT`]({link})" in (tmp_path / "s.md").read_text(encoding="utf-8")

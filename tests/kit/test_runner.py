@@ -153,6 +153,7 @@ def test_an_engine_that_needs_a_game_before_a_record_fails_only_isolated() -> No
     engine = f"{BROKEN} record-needs-new"
     assert _cards(engine)[0] == 0
     status, lines = _cards(engine, "--isolate")
+    assert _cards(engine, "--isolate", "-j", "2") == (status, lines), "in workers, the same"
     records = {c["id"] for s in load_all() if s["game"] == "cuckoo-cards" for c in s["cases"]}
     sent = {c["id"] for s in load_all() for c in s["cases"] if "format" not in c["expect"]}
     records &= {c["id"] for s in load_all() for c in s["cases"] if "record" in c} & sent

@@ -25,7 +25,9 @@ def add(commands: Any, asked: Asked) -> None:
         from ..conformance.runner import add_arguments
 
         add_arguments(p)
-        jobs_option(p, "random games played at once, each with its own engine")
+        jobs_option(
+            p, "random games, and with --isolate cases, run at once, each in its own engine"
+        )
     p.set_defaults(run=run)
 
 

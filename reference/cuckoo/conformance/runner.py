@@ -12,7 +12,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from fnmatch import fnmatchcase
 from pathlib import Path
 from random import Random, SystemRandom
@@ -21,7 +22,9 @@ from typing import Any, Final, Protocol
 from ..errors import shown
 from ..files import FileProblem, atomic_write, check_replaceable, check_writable, read_bounded
 from ..progress import Progress
+from ..workers import Workers
 from .engine import (
+    GRACE,
     Engine,
     EngineFailure,
     Unsupported,
@@ -162,6 +165,33 @@ def shown_failure(outcome: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+Verdict = tuple[str | None, list[str], str, str | None]
+"""A case's run: what went wrong (None if nothing did), the command lines sent, the
+engine's last answer, and its reason if it could not express the case."""
+
+
+def _verdict(engine: Engine, case: dict[str, Any], fresh: bool) -> Verdict:
+    """*case* run against *engine*, started afresh first if *fresh*."""
+    asked = Transcript(engine)
+    try:
+        problem = _fresh(engine) if fresh else None
+        problem = problem or _check(asked, case)
+    except (EngineFailure, ValueError) as error:
+        problem = str(error)
+    except Unsupported as why:
+        return None, asked.sent, asked.answer, cut(str(why))
+    return problem, asked.sent, asked.answer, None
+
+
+def _isolated(command: str, timeout: float, case: dict[str, Any]) -> Verdict:
+    """*case* run in an engine of its own, in a worker process (``--isolate -j``)."""
+    engine = Engine(command, timeout)
+    try:
+        return _verdict(engine, case, True)
+    finally:
+        engine.close()
+
+
 def run_suite(
     engine: Engine,
     suites: list[dict[str, Any]],
@@ -172,39 +202,63 @@ def run_suite(
     *,
     shuffle: int | None = None,
     isolate: bool = False,
+    jobs: int = 1,
 ) -> Report:
     """Every case of *suites* (but those *skip* leaves out), reported by game and by the
     spec section of its first rule; in a random order drawn from the seed *shuffle* if
-    given, and each case in an engine started afresh if *isolate*."""
-    report = Report()
+    given, and each case in an engine started afresh if *isolate* (*jobs* cases at once,
+    each engine in a worker process of its own)."""
     rules = {rule for suite in suites for rule in suite["rules"]}
     cases = [(suite, case) for suite in suites for case in suite["cases"]]
     if shuffle is not None:
         Random(shuffle).shuffle(cases)
-    for number, (suite, case) in enumerate(cases):
+    run = [case for _, case in cases if not skip(case)]
+    workers = Workers(jobs, grace=3 * GRACE + 1) if isolate and jobs > 1 else None
+    with workers or nullcontext():
+        if workers:
+            verdicts = workers.map(_isolated, ((engine.command, engine.timeout, c) for c in run))
+        else:
+            verdicts = (_verdict(engine, c, isolate and n > 0) for n, c in enumerate(run))
+        report = _outcomes(cases, iter(verdicts), xfail, log, skip, progress)
+    for section in sorted(report.passed.keys() | report.failed.keys() | report.xfailed.keys()):
+        line = f"{section:<28}{report.passed[section]:>4} passed, {report.failed[section]} failed"
+        log(line + (f", {report.xfailed[section]} xfailed" if report.xfailed[section] else ""))
+    for failure in report.failures:
+        log(failure)
+    log(f"rules covered: {len(report.covered & rules)}/{len(rules)}")
+    log(report.summary())
+    return report
+
+
+def _outcomes(
+    cases: list[tuple[dict[str, Any], dict[str, Any]]],
+    verdicts: Iterator[Verdict],
+    xfail: set[str],
+    log: Callable[[str], None],
+    skip: Callable[[dict[str, Any]], bool],
+    progress: Progress | None,
+) -> Report:
+    """The report of *cases*, each of those run given its verdict by *verdicts*, in order."""
+    report = Report()
+    for suite, case in cases:
         outcome = {"id": case["id"], "game": suite["game"], "rules": case["rules"]}
         if skip(case):
             report.outcomes.append({**outcome, "outcome": "skip"})
             continue
         chapter = suite["rules"].get(case["rules"][0], {}).get("section", "other")
         section = f"{suite['game']}/{chapter}"
-        asked = Transcript(engine)
-        try:
-            problem = _fresh(engine) if isolate and number else None
-            problem = problem or _check(asked, case)
-        except (EngineFailure, ValueError) as error:
-            problem = str(error)
-        except Unsupported as why:
+        problem, sent, answer, reason = next(verdicts)
+        if reason is not None:
             report.outcomes.append(
-                {**outcome, "outcome": "skip", "reason": cut(str(why)), "commands": asked.sent}
+                {**outcome, "outcome": "skip", "reason": reason, "commands": sent}
             )
             if progress is not None:
                 progress.advance()
             continue
-        outcome["commands"] = asked.sent
+        outcome["commands"] = sent
         if problem is not None:
             outcome.update(
-                about=case.get("about", ""), expected=case["expect"], actual=cut(asked.answer, KEPT)
+                about=case.get("about", ""), expected=case["expect"], actual=cut(answer, KEPT)
             )
         if case["id"] in xfail:
             if problem is None:
@@ -228,13 +282,6 @@ def run_suite(
             progress.advance()
     if progress is not None:
         progress.close()
-    for section in sorted(report.passed.keys() | report.failed.keys() | report.xfailed.keys()):
-        line = f"{section:<28}{report.passed[section]:>4} passed, {report.failed[section]} failed"
-        log(line + (f", {report.xfailed[section]} xfailed" if report.xfailed[section] else ""))
-    for failure in report.failures:
-        log(failure)
-    log(f"rules covered: {len(report.covered & rules)}/{len(rules)}")
-    log(report.summary())
     return report
 
 
@@ -363,8 +410,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--spec-url",
         metavar="URL",
-        help="where the rulebook site is published: the results files link each rule ID "
-        "to URL/spec/GAME/CHAPTER.html#ID (default: spec/ of the site they are put in)",
+        help="the address of the published spec (the rulebook site's spec/ folder): the "
+        "results files link each rule ID to URL/GAME/CHAPTER.html#ID (default: spec/, "
+        "relative to the site the pages are put in)",
     )
 
 
@@ -573,6 +621,7 @@ def _conform(args: argparse.Namespace) -> int:
                 progress=Progress("case", cases),
                 shuffle=shuffle,
                 isolate=args.isolate,
+                jobs=args.jobs,
             )
         engine.close()
         if games:
