@@ -685,3 +685,21 @@ def test_engine_text_in_the_summary_is_never_live(tmp_path: Path) -> None:
     assert rendered.count("<details>") == rendered.count("</details>") == 1
     links = re.findall(r'<a href="([^"]*)"', rendered)
     assert links and all(link.startswith("spec/cuckoo-dice/") for link in links), links
+
+
+def test_a_stored_report_cannot_make_a_link_run_script(tmp_path: Path) -> None:
+    """A report rendered again may come from anyone: a rule's link of another scheme than
+    http(s), such as javascript:, is dropped from the page and the summary."""
+    from cuckoo.conformance import report as results
+
+    counts = {"pass": 0, "fail": 1, "skip": 0, "xfail": 0, "xpass": 0}
+    data = {
+        "schema": results.REPORT_SCHEMA, "protocol": "cuckoo-protocol 1", "engine": "x",
+        "date": "2026-11-27T00:00:00+00:00", "suites": {"cuckoo-dice": "2026.12"},
+        "totals": counts, "games": {"cuckoo-dice": counts}, "rules": {"CD-CELL": counts},
+        "links": {"CD-CELL": "javascript:alert(1)"},
+        "cases": [{"id": "a", "game": "cuckoo-dice", "rules": ["CD-CELL"], "outcome": "fail",
+                   "problem": "differs"}],
+    }  # fmt: skip
+    for page in (results.html(data), _rendered(results.markdown(data))):
+        assert "javascript" not in page and "CD-CELL" in page

@@ -135,16 +135,25 @@ def _url(url: str) -> str:
     return quote_url(url, safe=":/#?=&%.-_~+@,;!$*")
 
 
+def _link(rule: str, data: dict[str, Any]) -> str | None:
+    """Where *rule* is in the spec, percent-encoded: an ``http(s)`` address or a relative
+    one, never another scheme (a stored report rendered again may come from anyone)."""
+    link = data.get("links", {}).get(rule)
+    if not isinstance(link, str) or not re.match(r"https?://|[^:]*(/|$)", link):
+        return None
+    return _url(link)
+
+
 def _rule_md(rule: str, data: dict[str, Any]) -> str:
     """A rule ID as Markdown: a code span, linked to its place in the spec if known."""
-    link = data.get("links", {}).get(rule)
-    return f"[{code(rule)}]({_url(link)})" if link else code(rule)
+    link = _link(rule, data)
+    return f"[{code(rule)}]({link})" if link else code(rule)
 
 
 def _rule_html(rule: str, data: dict[str, Any]) -> str:
     """A rule ID as HTML, linked to its place in the spec if known."""
-    link = data.get("links", {}).get(rule)
-    return f'<a href="{escape(_url(link))}">{escape(rule)}</a>' if link else escape(rule)
+    link = _link(rule, data)
+    return f'<a href="{escape(link)}">{escape(rule)}</a>' if link else escape(rule)
 
 
 def _passed(counts: dict[str, int]) -> str:
