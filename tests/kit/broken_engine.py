@@ -103,6 +103,52 @@ def nothing() -> None:
     _answering(lambda line: None if line.startswith("protocol") else "? unsupported - nothing")
 
 
+def record_needs_new() -> None:
+    """Refuses ``record`` until a ``new`` has been sent (a bug an order of cases that
+    starts with a ``new`` hides; a fresh engine for each case shows it)."""
+    started: list[bool] = []
+
+    def flaw(line: str) -> str | None:
+        if line.startswith("new"):
+            started.append(True)
+        if line.startswith("record") and not started:
+            return "? protocol - no game yet"
+        return None
+
+    _answering(flaw)
+
+
+def one_game() -> None:
+    """Plays one game only: a second ``new`` is refused (a fresh engine for each case
+    never sees one)."""
+    games: list[str] = []
+
+    def flaw(line: str) -> str | None:
+        if line.startswith(("new", "record")):
+            games.append(line)
+        return "? protocol - one game is enough" if len(games) > 1 else None
+
+    _answering(flaw)
+
+
+def long_reasons() -> None:
+    """Cannot express records, and says why at length, in a reason full of markup."""
+    why = "? unsupported - <img src=x onerror=alert(1)> </details> [a](http://x) `" * 20_000
+    _answering(lambda line: why if line.startswith(("record", "format")) else None)
+
+
+def markup() -> None:
+    """Answers the state with markup: an image, a link, raw HTML, a fold's end, backticks."""
+    _answering(
+        lambda line: (
+            '= {"x": "</details><img src=x> ![i](http://e/i.png) [l](http://e) '
+            '``` <script>alert(1)</script> www.example.com |"}'
+            if line.startswith("state")
+            else None
+        )
+    )
+
+
 def no_start() -> None:
     """Exits before reading a single command, as an engine with a broken install does."""
     sys.exit(1)
@@ -124,6 +170,10 @@ FLAWS = {
         text_state,
         no_records,
         nothing,
+        record_needs_new,
+        one_game,
+        long_reasons,
+        markup,
         no_start,
     )
 }

@@ -165,6 +165,10 @@ def test_flaws_are_all_exercised() -> None:
         "text-state",
         "no-records",
         "nothing",
+        "record-needs-new",
+        "one-game",
+        "long-reasons",
+        "markup",
         "no-start",
     }
 

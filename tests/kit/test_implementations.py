@@ -78,7 +78,7 @@ def test_the_openspiel_binding_passes_or_skips_with_a_reason_never_records() -> 
         for game in [suite["game"]]
     }
     counts = ", ".join(f"{records[g]} {g}" for g in RUNS["openspiel"]["games"])
-    assert f"- OpenSpiel reads and writes no records: {counts}" in PAGE
+    assert f"- `OpenSpiel reads and writes no records`: {counts}" in PAGE
 
 
 def _report(outcomes: list[tuple[str, str]]) -> dict[str, Any]:
@@ -107,7 +107,7 @@ def test_a_skip_is_never_counted_as_a_pass() -> None:
     assert "| `CC-CUT` | 1 of 3 passed, 2 skipped |" in page and "| `CC-CUT` | ✓" not in page
     page = results.matrix({"mine": _report([("a", "skip")])})
     assert "| `CC-CUT` | 1 skipped |" in page and "| `cuckoo-cards` | 1 skipped (" in page
-    assert "- cannot say: 1 cuckoo-cards" in page
+    assert "- `cannot say`: 1 cuckoo-cards" in page
 
 
 def test_a_badge_and_a_summary_count_the_skipped_cases_and_never_read_green() -> None:
@@ -150,6 +150,7 @@ def test_an_engine_that_cannot_express_a_case_gets_a_skip_with_its_reason(
     that supports nothing has checked nothing, which is a failed run."""
     path = tmp_path / "run.json"
     command = ["conform", "--engine", f"{BROKEN} no-records", "--game", "cuckoo-cards"]
+    command.append("--suite-only")
     assert main([*command, "--report", str(path)]) == 0
     data = json.loads(path.read_text(encoding="utf-8"))
     records = {
@@ -163,7 +164,7 @@ def test_an_engine_that_cannot_express_a_case_gets_a_skip_with_its_reason(
     assert set(skipped) == records and set(skipped.values()) == {"no records here"}
     cases = sum(len(s["cases"]) for s in load_all() if s["game"] == "cuckoo-cards")
     assert data["totals"]["pass"] == cases - len(records)
-    assert main(["conform", "--engine", f"{BROKEN} nothing", "--game", "cuckoo-cards"]) == 1
+    assert main([*command[:2], f"{BROKEN} nothing", *command[3:]]) == 1
 
 
 OPENSPIEL = f"{PYTHON} -m cuckoo.conformance.openspiel"
@@ -175,7 +176,7 @@ needs_pyspiel = pytest.mark.skipif(
 @needs_pyspiel
 def test_the_openspiel_binding_gives_the_stored_verdicts(tmp_path: Path) -> None:
     path = tmp_path / "openspiel.json"
-    assert main(["conform", "--engine", OPENSPIEL, "--report", str(path)]) == 0
+    assert main(["conform", "--engine", OPENSPIEL, "--suite-only", "--report", str(path)]) == 0
     new = json.loads(path.read_text(encoding="utf-8"))
     assert stored.differences(RUNS["openspiel"], new) == []
 
@@ -185,7 +186,8 @@ def _failed_with(flaw: str, game: str, tmp_path: Path) -> list[dict[str, Any]]:
     binding, then serves); the run itself must fail."""
     path = tmp_path / "run.json"
     engine = f"{PYTHON} -c {shlex.quote(flaw)}"
-    assert main(["conform", "--engine", engine, "--game", game, "--report", str(path)]) == 1
+    command = ["conform", "--engine", engine, "--game", game, "--suite-only"]
+    assert main([*command, "--report", str(path)]) == 1
     cases = json.loads(path.read_text(encoding="utf-8"))["cases"]
     return [c for c in cases if c["outcome"] == "fail"]
 

@@ -58,7 +58,8 @@ def test_cases_are_chosen_by_id_rule_game_tag_and_parameter() -> None:
 
 
 def test_a_run_with_skips_says_how_many_it_skipped(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["conform", "--engine", SERVE, "--run", "cards-aces-*"]) == 0
+    command = ["conform", "--engine", SERVE, "--suite-only"]
+    assert main([*command, "--run", "cards-aces-*"]) == 0
     skipped = sum(len(s["cases"]) for s in load_all()) - 2
     assert capsys.readouterr().out.splitlines()[-1] == f"2 passed, 0 failed, {skipped} skipped"
 
@@ -70,13 +71,66 @@ def test_a_selector_that_matches_nothing_is_a_usage_error(
     assert "'no-such-thing' matches no case" in capsys.readouterr().err
 
 
-def test_results_files_and_selectors_are_for_the_suite_not_random_games(
+def test_selectors_are_for_the_suite_not_random_games_alone(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     report = str(tmp_path / "r.json")
-    assert main(["conform", "--engine", SERVE, "--random", "1", "--report", report]) == 2
-    assert "not --random" in capsys.readouterr().err
+    command = ["conform", "--engine", SERVE, "--random-only", "--report", report]
+    assert main([*command, "--run", "CC-*"]) == 2
+    assert "for the suite, not --random-only" in capsys.readouterr().err
     assert not (tmp_path / "r.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        (["--random", "0"], "expected a number of games >= 1 (--suite-only plays none), not '0'"),
+        (["--suite-only", "--random", "3"], "--suite-only plays no random game"),
+        (["--suite-only", "--seed", "3"], "--suite-only plays no random game"),
+        (["--suite-only", "--random-only"], "not allowed with argument"),
+    ],
+)
+def test_the_parts_of_a_run_are_chosen_without_contradiction(
+    capsys: pytest.CaptureFixture[str], options: list[str], says: str
+) -> None:
+    assert main(["conform", "--engine", SERVE, *options]) == 2
+    assert says in capsys.readouterr().err
+
+
+def test_a_plain_run_plays_random_games_after_the_suite_and_reports_both(tmp_path: Path) -> None:
+    paths = [tmp_path / name for name in ("r.json", "s.md", "r.html", "b.svg")]
+    code = main(
+        [
+            "conform", "--engine", SERVE, "--run", "cards-aces-high",
+            "--random", "3", "--seed", "5", "--report", str(paths[0]), "--summary",
+            str(paths[1]), "--html", str(paths[2]), "--badge", str(paths[3]),
+        ]
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(paths[0].read_text(encoding="utf-8"))
+    assert data["totals"]["pass"] == 1 and data["run"]["games"] == 3 and data["run"]["seed"] == 5
+    assert sum(g["pass"] for g in data["random"]["games"].values()) == 3
+    assert data["random"]["disagreements"] == []
+    assert "3 random games against the reference (seed 5): 3 the same" in paths[1].read_text(
+        encoding="utf-8"
+    )
+    assert "3 the same" in paths[2].read_text(encoding="utf-8")
+    assert "random 3/3" in paths[3].read_text(encoding="utf-8")
+
+
+def test_random_games_that_differ_are_reported_with_their_commands(tmp_path: Path) -> None:
+    path, summary = tmp_path / "r.json", tmp_path / "s.md"
+    command = ["conform", "--engine", f"{BROKEN} pass-anytime", "--random-only"]
+    options = ["--game", "cuckoo-dice", "--random", "2", "--report", str(path)]
+    assert main([*command, *options, "--summary", str(summary), "--badge", str(path) + ".svg"]) == 1
+    data = json.loads(path.read_text(encoding="utf-8"))
+    found = data["random"]["disagreements"]
+    assert len(found) == 2 and data["cases"] == []
+    assert all(f["commands"][0].startswith("new ") and f["problem"] for f in found)
+    text = summary.read_text(encoding="utf-8")
+    assert text.startswith("## ❌ Cuckoo conformance: random games 0/2 passed")
+    assert f"`{found[0]['commands'][0]}`" in text
+    assert "#e05d44" in (tmp_path / "r.json.svg").read_text(encoding="utf-8")
 
 
 def _run(tmp_path: Path, engine: str, *options: str) -> tuple[int, dict[str, Any]]:
@@ -85,7 +139,7 @@ def _run(tmp_path: Path, engine: str, *options: str) -> tuple[int, dict[str, Any
         [
             "conform", "--engine", engine, "--game", "cuckoo-dice", "--run", "CD-PLACE-*",
             "--report", str(paths[0]), "--summary", str(paths[1]), "--html", str(paths[2]),
-            "--badge", str(paths[3]), *options,
+            "--badge", str(paths[3]), "--suite-only", *options,
         ]
     )  # fmt: skip
     return code, json.loads(paths[0].read_text(encoding="utf-8"))
@@ -157,3 +211,19 @@ def test_the_page_of_implementations_is_rebuilt_from_the_stored_runs() -> None:
     assert reference["totals"]["fail"] == 0 and reference["totals"]["pass"] > 0
     (row,) = [line for line in page.splitlines() if line.startswith("| `CC-CARD-ORDER` |")]
     assert "| ✗ 4 of 4 |" in row, "the demo run shows a failing rule"
+
+
+def test_every_rule_id_links_to_its_place_in_the_published_spec(tmp_path: Path) -> None:
+    """In the report's data, the page and the summary: URL/GAME/CHAPTER.html#RULE-ID, the
+    chapter the suite gives for the rule."""
+    code, data = _run(tmp_path, f"{BROKEN} no-support", "--spec-url", "https://rules.example/spec/")
+    assert code == 1
+    chapters = {r: i["section"] for s in load_all() for r, i in s["rules"].items()}
+    assert set(data["links"]) == set(data["rules"])
+    for rule, link in data["links"].items():
+        assert link == f"https://rules.example/spec/cuckoo-dice/{chapters[rule]}.html#{rule}"
+    link = data["links"]["CD-PLACE-SUPPORT"]
+    assert f'<a href="{link}">CD-PLACE-SUPPORT</a>' in (tmp_path / "r.html").read_text(
+        encoding="utf-8"
+    )
+    assert f"[`CD-PLACE-SUPPORT`]({link})" in (tmp_path / "s.md").read_text(encoding="utf-8")

@@ -4,9 +4,11 @@ the closing line, and no process left behind."""
 from __future__ import annotations
 
 import io
+import json
 import shlex
 import sys
 import time
+from contextlib import redirect_stdout
 from pathlib import Path
 from random import Random
 
@@ -15,7 +17,7 @@ import pytest
 from cuckoo.cli import main
 from cuckoo.conformance.differential import differential, draw_game
 from cuckoo.conformance.runner import Engine, Report, run_suite
-from cuckoo.conformance.suite import load_all
+from cuckoo.conformance.suite import load_all, new_command
 from cuckoo.progress import Progress
 
 PYTHON = shlex.quote(sys.executable)
@@ -67,7 +69,9 @@ def test_random_games_report_an_unreadable_state_as_failures(flaw: str) -> None:
 def test_random_games_end_with_the_count_of_passed_and_failed(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["conform", "--engine", SERVE, "--random", "6", "--seed", "3", "-j", "2"]) == 0
+    serve = f"{PYTHON} -m cuckoo serve"
+    options = ["--random-only", "--random", "6", "--seed", "3", "-j", "2"]
+    assert main(["conform", "--engine", serve, *options]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "6 passed, 0 failed"
     assert {line.split()[0] for line in out[:-1]} == {"cuckoo-dice", "cuckoo-cards", "zum-kuckuck"}
@@ -133,3 +137,81 @@ def test_an_engine_behind_a_wrapper_script_leaves_nothing_running(tmp_path: Path
     while _alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _alive(pid)
+
+
+def _cards(engine: str, *options: str) -> tuple[int, list[str]]:
+    """``conform --suite-only`` of the card game's suite against *engine*: status, lines."""
+    out = io.StringIO()
+    command = ["conform", "--engine", engine, "--game", "cuckoo-cards", "--suite-only"]
+    with redirect_stdout(out):
+        status = main([*command, *options])
+    return status, out.getvalue().splitlines()
+
+
+def test_an_engine_that_needs_a_game_before_a_record_fails_only_isolated() -> None:
+    """In file order a ``new`` comes first and hides the bug; each case in an engine of
+    its own shows it, in every case that sends a record (not ``format``)."""
+    engine = f"{BROKEN} record-needs-new"
+    assert _cards(engine)[0] == 0
+    status, lines = _cards(engine, "--isolate")
+    assert _cards(engine, "--isolate", "-j", "2") == (status, lines), "in workers, the same"
+    records = {c["id"] for s in load_all() if s["game"] == "cuckoo-cards" for c in s["cases"]}
+    sent = {c["id"] for s in load_all() for c in s["cases"] if "format" not in c["expect"]}
+    records &= {c["id"] for s in load_all() for c in s["cases"] if "record" in c} & sent
+    failed = {line.split()[1] for line in lines if line.startswith("FAIL ")}
+    assert status == 1 and failed == records
+
+
+def test_isolated_cases_each_get_an_engine_of_their_own() -> None:
+    engine = f"{BROKEN} one-game"
+    status, lines = _cards(engine)
+    assert status == 1 and lines[-1].startswith("1 passed, ")
+    assert _cards(engine, "--isolate")[0] == 0
+
+
+def test_a_shuffled_run_says_its_seed_and_the_seed_repeats_its_order(tmp_path: Path) -> None:
+    def order(*options: str) -> tuple[list[str], list[str]]:
+        path = tmp_path / "r.json"
+        status, lines = _cards(f"{PYTHON} -m cuckoo serve", "--report", str(path), *options)
+        assert status == 0
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return [c["id"] for c in data["cases"]], lines
+
+    in_file = [c["id"] for s in load_all() if s["game"] == "cuckoo-cards" for c in s["cases"]]
+    assert order()[0] == in_file
+    first, lines = order("--shuffle", "7")
+    assert lines[0] == "cases in a random order, seed 7: --shuffle 7 repeats it"
+    assert first != in_file and sorted(first) == sorted(in_file)
+    assert order("--shuffle", "7")[0] == first
+    drawn, lines = order("--shuffle")
+    seed = lines[0].split()[-3]
+    assert lines[0].startswith("cases in a random order, seed ") and seed.isdigit()
+    assert order("--shuffle", seed)[0] == drawn
+
+
+def test_a_failing_case_shows_what_to_paste_into_the_engine(tmp_path: Path) -> None:
+    """The case's description, every command line sent (as sent, one a line), and the
+    engine's answer quoted; the report has them as fields."""
+    path = tmp_path / "r.json"
+    engine = f"{BROKEN} no-support"
+    command = ["conform", "--engine", engine, "--suite-only", "--run", "cell-unsupported"]
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main([*command, "--report", str(path)]) == 1
+    (case,) = [c for s in load_all() for c in s["cases"] if c["id"] == "cell-unsupported"]
+    sent = [new_command(case["setup"]), *(f"apply {m}" for m in case["moves"])]
+    lines = out.getvalue().splitlines()
+    at = lines.index(
+        "FAIL cell-unsupported (CD-PLACE-SUPPORT): expected ? illegal CD-PLACE-SUPPORT, got ="
+    )
+    assert lines[at + 1 : at + 3 + len(sent) + 1] == [
+        f"  about: {case['about']}",
+        "  sent, to paste into the engine:",
+        *sent,
+        "  answered: '='",
+    ]
+    (outcome,) = [
+        c for c in json.loads(path.read_text(encoding="utf-8"))["cases"] if c["outcome"] == "fail"
+    ]
+    assert outcome["commands"] == sent and outcome["expected"] == case["expect"]
+    assert outcome["actual"] == "=" and outcome["about"] == case["about"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import resource
 import shlex
 import signal
@@ -19,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from random import Random
 from types import FrameType
+from typing import Final
 
 import pytest
 
@@ -215,23 +217,26 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+RANDOM = ("--random-only", "--random", "9")
+
+
 @pytest.mark.parametrize(
     ("sent", "status", "line", "options"),
     [
         (signal.SIGINT, 130, "cuckoo: interrupted; every engine stopped", ()),
         (signal.SIGTERM, 143, "cuckoo: terminated; every engine stopped", ()),
-        (signal.SIGINT, 130, "cuckoo: interrupted; every engine stopped", ("--random", "9")),
+        (signal.SIGINT, 130, "cuckoo: interrupted; every engine stopped", RANDOM),
         (
             signal.SIGINT,
             130,
             "cuckoo: interrupted; every engine stopped",
-            ("--random", "9", "-j", "2"),
+            (*RANDOM, "-j", "2"),
         ),
         (
             signal.SIGTERM,
             143,
             "cuckoo: terminated; every engine stopped",
-            ("--random", "9", "-j", "2"),
+            (*RANDOM, "-j", "2"),
         ),
     ],
 )
@@ -291,7 +296,7 @@ def test_jobs_have_the_same_cap_as_validate(capsys: pytest.CaptureFixture[str]) 
     too_many = str(MAX_JOBS + 1)
     assert main(["validate", "-j", too_many, "-"]) == 2
     refused = capsys.readouterr().err.splitlines()[-1].partition("--jobs: ")[2]
-    assert main(["conform", "--engine", SERVE, "--random", "2", "-j", too_many]) == 2
+    assert main(["conform", "--engine", SERVE, "--random-only", "-j", too_many]) == 2
     assert capsys.readouterr().err.splitlines()[-1].endswith(f"--jobs: {refused}")
     assert f"not '{too_many}'" in refused
 
@@ -514,7 +519,7 @@ def test_a_malformed_suite_is_a_clear_usage_error(
 
 def test_a_suite_without_cases_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _suite(tmp_path, _of())
-    assert main(["conform", "--engine", SERVE, "--suite", path]) == 1
+    assert main(["conform", "--engine", SERVE, "--suite-only", "--suite", path]) == 1
     assert capsys.readouterr().out.splitlines()[-1] == "0 passed, 0 failed: nothing was checked"
 
 
@@ -522,7 +527,7 @@ def test_a_suite_case_of_the_right_shape_runs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _suite(tmp_path, _of(GOOD))
-    assert main(["conform", "--engine", SERVE, "--suite", path]) == 0
+    assert main(["conform", "--engine", SERVE, "--suite-only", "--suite", path]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 0 failed"
 
 
@@ -555,3 +560,144 @@ def test_a_timeout_out_of_range_is_a_usage_error(
     err = capsys.readouterr().err
     assert f"expected seconds above 0 and at most 86400, not '{value}'" in err
     assert "Traceback" not in err
+
+
+# -- 8. the kit's own files --------------------------------------------------------------------
+
+
+def _files(tmp_path: Path) -> tuple[str, str]:
+    """A suite of one case and a file of expected failures, as a user keeps them."""
+    xfail = tmp_path / "xfail.txt"
+    xfail.write_text("# none yet\n", encoding="utf-8")
+    return _suite(tmp_path, _of(GOOD)), str(xfail)
+
+
+@pytest.mark.parametrize(
+    ("results", "other"),
+    [
+        (["--report", "{suite}"], "--suite"),
+        (["--summary", "{suite}"], "--suite"),
+        (["--html", "{xfail}"], "--xfail"),
+        (["--badge", "{xfail}"], "--xfail"),
+        (["--report", "{hardlink}"], "--suite"),
+        (["--summary", "{symlink}"], "--xfail"),
+        (["--report", "{out}", "--html", "{out}"], "--report"),
+        (["--html", "{out}", "--summary", "{out}"], "--summary"),
+        (["--badge", "{out}", "--report", "{symlink-out}"], "--report"),
+    ],
+)
+def test_a_results_file_over_an_input_or_another_result_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], results: list[str], other: str
+) -> None:
+    """Refused before the engine starts, each input left byte for byte as it was."""
+    suite, xfail = _files(tmp_path)
+    out = tmp_path / "out"
+    os.link(suite, tmp_path / "hardlink")
+    (tmp_path / "symlink").symlink_to(xfail)
+    (tmp_path / "symlink-out").symlink_to(out)
+    names = {"suite": suite, "xfail": xfail, "out": str(out)}
+    names |= {n: str(tmp_path / n) for n in ("hardlink", "symlink", "symlink-out")}
+    before = {path: Path(path).read_bytes() for path in (suite, xfail)}
+    given = [arg.format_map(names) if arg.startswith("{") else arg for arg in results]
+    options = ["--suite", suite, "--xfail", xfail, *given]
+    assert main(["conform", "--engine", "/nonexistent/engine", *options]) == 2
+    err = capsys.readouterr().err
+    assert f"is the file of {other} as well" in err and err.count("\n") == 1, err
+    assert {path: Path(path).read_bytes() for path in (suite, xfail)} == before
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("option", ["--summary", "--report", "--html", "--badge"])
+def test_a_read_only_results_file_is_refused_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    """Even for root, who could write it: the owner protected it."""
+    path = tmp_path / "kept.md"
+    path.write_text("kept\n", encoding="utf-8")
+    path.chmod(0o444)
+    assert main(["conform", "--engine", "/nonexistent/engine", option, str(path)]) == 2
+    assert capsys.readouterr().err == f"cuckoo: {path}: is read-only: make it writable first\n"
+    assert path.read_text(encoding="utf-8") == "kept\n"
+
+
+def test_random_0_is_refused_not_a_run_of_the_suite_alone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["conform", "--engine", "/nonexistent/engine", "--random", "0"]) == 2
+    assert "--random: expected a number of games >= 1" in capsys.readouterr().err
+
+
+def test_megabytes_of_reasons_for_skipping_make_a_short_report(tmp_path: Path) -> None:
+    """An engine that says why it skips a record in 1.3 MB, for each of its records: every
+    reason is cut as an answer is, and written inert on every page."""
+    path, page = tmp_path / "r.json", tmp_path / "r.html"
+    options = ["--game", "cuckoo-cards", "--suite-only", "--report", str(path)]
+    engine = f"{BROKEN} long-reasons"
+    assert main(["conform", "--engine", engine, *options, "--html", str(page)]) == 0
+    assert path.stat().st_size < 1_000_000 and page.stat().st_size < 200_000
+    data = json.loads(path.read_text(encoding="utf-8"))
+    reasons = [c["reason"] for c in data["cases"] if c["outcome"] == "skip"]
+    assert reasons and all(len(r) < 300 and r.endswith("more characters)") for r in reasons)
+    html = page.read_text(encoding="utf-8")
+    assert "<img" not in html and "&lt;img src=x" in html
+    from cuckoo.conformance import report as results
+
+    implementations = results.matrix({"hostile": data})
+    assert len(implementations) < 50_000
+    skipped = [line for line in implementations.splitlines() if "img" in line]
+    assert skipped and all(_inert(line) for line in skipped), skipped
+
+
+def _rendered(markdown: str) -> str:
+    """*markdown* as a CommonMark renderer with raw HTML on (as GitHub's) makes it."""
+    markdown_it = pytest.importorskip("markdown_it")
+    return str(
+        markdown_it.MarkdownIt("commonmark", {"html": True}).enable("table").render(markdown)
+    )
+
+
+LIVE: Final = ("<img", "<script", '<a href="http', "<details", "</details")
+"""What an engine's text must never become on a page: an image, a script, a link away,
+a fold opened or closed."""
+
+
+def _inert(markdown: str) -> bool:
+    """Whether *markdown* renders to nothing :data:`LIVE`."""
+    rendered = _rendered(markdown)
+    return not any(tag in rendered for tag in LIVE)
+
+
+def test_engine_text_in_the_summary_is_never_live(tmp_path: Path) -> None:
+    """An engine answers the state with an image, links, a script, a fold's end, backticks
+    and a table's bar: the summary shows them as text, in its one fold, and the rule IDs
+    are the only links."""
+    summary = tmp_path / "s.md"
+    options = ["--game", "cuckoo-dice", "--run", "state", "--suite-only"]
+    assert (
+        main(["conform", "--engine", f"{BROKEN} markup", *options, "--summary", str(summary)]) == 1
+    )
+    text = summary.read_text(encoding="utf-8")
+    assert "</details><img" in text, "the engine's text is there, quoted"
+    rendered = _rendered(text)
+    assert "<img" not in rendered and "<script" not in rendered
+    assert rendered.count("<details>") == rendered.count("</details>") == 1
+    links = re.findall(r'<a href="([^"]*)"', rendered)
+    assert links and all(link.startswith("spec/cuckoo-dice/") for link in links), links
+
+
+def test_a_stored_report_cannot_make_a_link_run_script(tmp_path: Path) -> None:
+    """A report rendered again may come from anyone: a rule's link of another scheme than
+    http(s), such as javascript:, is dropped from the page and the summary."""
+    from cuckoo.conformance import report as results
+
+    counts = {"pass": 0, "fail": 1, "skip": 0, "xfail": 0, "xpass": 0}
+    data = {
+        "schema": results.REPORT_SCHEMA, "protocol": "cuckoo-protocol 1", "engine": "x",
+        "date": "2026-11-27T00:00:00+00:00", "suites": {"cuckoo-dice": "2026.12"},
+        "totals": counts, "games": {"cuckoo-dice": counts}, "rules": {"CD-CELL": counts},
+        "links": {"CD-CELL": "javascript:alert(1)"},
+        "cases": [{"id": "a", "game": "cuckoo-dice", "rules": ["CD-CELL"], "outcome": "fail",
+                   "problem": "differs"}],
+    }  # fmt: skip
+    for page in (results.html(data), _rendered(results.markdown(data))):
+        assert "javascript" not in page and "CD-CELL" in page

@@ -14,16 +14,20 @@ def add(commands: Any, asked: Asked) -> None:
     p = command(
         commands,
         "conform",
-        "run the conformance suite against an engine",
+        "run the conformance suite, then random games, against an engine",
         'cuckoo conform --engine "cuckoo serve"\ncuckoo conform --engine "./myengine" '
-        "--random 100 --seed 1\ncuckoo conform --engine \"./myengine\" --run 'CC-*' --skip perft "
+        "--random-only --random 100 --seed 1\n"
+        'cuckoo conform --engine "./myengine" --suite-only --isolate --shuffle\n'
+        "cuckoo conform --engine \"./myengine\" --run 'CC-*' --skip perft "
         '--report results.json --summary "$GITHUB_STEP_SUMMARY"',
     )
     if asked.runs("conform"):
         from ..conformance.runner import add_arguments
 
         add_arguments(p)
-        jobs_option(p, "random games played at once, each with its own engine")
+        jobs_option(
+            p, "random games, and with --isolate cases, run at once, each in its own engine"
+        )
     p.set_defaults(run=run)
 
 

@@ -23,12 +23,22 @@ from ..dice import rulesets as dice_rulesets
 from ..kuckuck import rulesets as kuckuck_rulesets
 from ..progress import Progress
 from ..workers import Workers, when_stopped
-from .engine import GRACE, Engine, EngineFailure, chance_pairs, parse_json, quote
+from .engine import (
+    GRACE,
+    Engine,
+    EngineFailure,
+    Unsupported,
+    chance_pairs,
+    cut,
+    parse_json,
+    quote,
+    unsupported,
+)
 from .protocol import Session
 from .suite_cases import new_command
 from .verdicts import Report, compare
 
-__all__ = ["Disagreement", "differential", "draw_game", "play"]
+__all__ = ["Disagreement", "differential", "draw_game", "play", "shown_game"]
 
 NAMES: Final = ("Ann", "Ben", "Cid", "Dan", "Eve", "Fay")
 CHOICES: Final = 1000
@@ -134,7 +144,7 @@ def play(
 
     def both(command: str) -> tuple[str, str | None]:
         """The reference's payload, and what the engine's answer differs in, if anything."""
-        ours, theirs = reference.answer(command), engine.ask(command)
+        ours, theirs = reference.answer(command), unsupported(engine.ask(command))
         if ours.startswith("?") or theirs.startswith("?"):
             same = theirs.split()[:3] == ours.split()[:3]
             return ours, None if same else f"expected {quote(ours)}, got {quote(theirs)}"
@@ -221,6 +231,8 @@ def _shrink(engine: Engine, found: Disagreement, choices: list[int]) -> Disagree
             return False
         try:
             return play(engine, found.new, candidate, limit) is not None
+        except Unsupported:  # a game the engine cannot express shows nothing
+            return False
         except (KeyboardInterrupt, SystemExit) as stop:
             stopped.append(stop)
             return False
@@ -245,20 +257,39 @@ def _shrink(engine: Engine, found: Disagreement, choices: list[int]) -> Disagree
     return shrunk if shrunk and len(shrunk.moves) <= len(found.moves) else found
 
 
-def _one(command: str, timeout: float, game: str, seed: int, number: int) -> tuple[str, str | None]:
-    """Game *number* of the run: its game, and the shortest transcript of a disagreement."""
+def _one(
+    command: str, timeout: float, game: str, seed: int, number: int
+) -> tuple[str, dict[str, Any] | None]:
+    """Game *number* of the run: its game, and where the engine first differs from the
+    reference, with the commands of the shortest game that shows it (or, for a game the
+    engine answers ``? unsupported`` in, the reason it gives: a skip)."""
     engine = _engine(command, timeout)
     rng = Random(f"{seed}:{number}")
     new = draw_game(game, rng)
     choices = [rng.randrange(256) for _ in range(CHOICES)]
-    found = play(engine, new, choices)
+    try:
+        found = play(engine, new, choices)
+    except Unsupported as why:
+        return game, {"number": number, "game": game, "skip": cut(str(why))}
     if found is None:
         return game, None
     smallest = _shrink(engine, found, choices)
-    return game, (
-        f"game {number} ({game}): {found.what}\n"
-        f"shortest game that shows it ({len(smallest.moves)} steps): {smallest.what}\n"
-        + smallest.transcript()
+    return game, {
+        "number": number,
+        "game": game,
+        "problem": found.what,
+        "shortest": smallest.what,
+        "commands": smallest.transcript().split("\n"),
+    }
+
+
+def shown_game(found: dict[str, Any]) -> str:
+    """A disagreement as the run prints it: the game, what differed, and the commands of
+    the shortest game that shows it, one a line, to paste into the engine."""
+    return (
+        f"game {found['number']} ({found['game']}): {found['problem']}\n"
+        f"shortest game that shows it ({len(found['commands']) - 1} steps): {found['shortest']}\n"
+        + "\n".join(found["commands"])
     )
 
 
@@ -299,12 +330,17 @@ def differential(
     try:
         with workers or nullcontext():
             outcomes = workers.map(_one, work) if workers else (_one(*w) for w in work)
-            for game, problem in outcomes:
-                if problem is None:
+            for game, found in outcomes:
+                if found is None:
                     report.passed[game] += 1
+                elif "skip" in found:
+                    report.outcomes.append(
+                        {"outcome": "skip", "game": game, "reason": found["skip"]}
+                    )
                 else:
                     report.failed[game] += 1
-                    report.failures.append(problem)
+                    report.failures.append(shown_game(found))
+                    report.disagreements.append(found)
                 progress.advance()
     finally:
         progress.close()

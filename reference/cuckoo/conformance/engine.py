@@ -28,6 +28,21 @@ class EngineFailure(Exception):
     """The engine crashed, hung, or answered with something that is not an answer."""
 
 
+class Unsupported(Exception):
+    """The engine answered ``? unsupported - WHY``: it cannot express the case or the game,
+    which is skipped with that reason (never a pass)."""
+
+
+UNSUPPORTED: Final = "? unsupported "
+
+
+def unsupported(answer: str) -> str:
+    """*answer*, unless it is ``? unsupported``, which raises :class:`Unsupported`."""
+    if answer.startswith(UNSUPPORTED):
+        raise Unsupported(answer.removeprefix(UNSUPPORTED).removeprefix("- "))
+    return answer
+
+
 class Engine:
     """A running engine, spoken to one line at a time.
 
@@ -150,10 +165,19 @@ def quote(value: object) -> str:
     """*value* as a message quotes it (its ``repr``), cut to :data:`QUOTED` characters, so
     that an engine's huge answer makes a short report.  Every message that shows an
     engine's value goes through here."""
-    text = repr(value)
-    if len(text) <= QUOTED:
+    return cut(repr(value))
+
+
+def cut(text: str, limit: int = QUOTED) -> str:
+    """*text* cut to *limit* characters, saying how many more there were; a character that
+    does not print (a control character, a line break) is written escaped, as ``repr``
+    writes it.  An engine's text kept as a field of a report (a reason for skipping, an
+    answer) goes through here, so that it is as short and as inert as a quoted one."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    if len(text) <= limit:
         return text
-    return f"{text[:QUOTED]}… ({len(text) - QUOTED} more characters)"
+    return f"{text[:limit]}… ({len(text) - limit} more characters)"
 
 
 def parse_json(text: str, what: str) -> Any:

@@ -26,18 +26,19 @@ from typing import Any, Final
 from . import protocol
 from .differential import differential
 from .engine import Engine
-from .mutants_core import CARDS, DICE, KUCKUCK, MUTANTS, Mutant
+from .mutants_core import CARDS, DICE, KINDS, KUCKUCK, MUTANTS, Mutant
 from .runner import run_suite
 from .suite import load_all
 
-__all__ = ["MUTANTS", "Mutant", "score"]
+__all__ = ["KINDS", "MUTANTS", "Mutant", "score"]
 
 CATALOGUE: Final = tuple(
     import_module(f".mutants_{part}", __package__)
-    for part in ("dice", "cards", "kuckuck", "operators")
+    for part in ("dice", "cards", "kuckuck", "operators", "kinds")
 )
 """The modules that register the mutants, imported in the catalogue's order (the stored
-run's): each game's misreadings, then the operators'."""
+run's): each game's misreadings, then the operators', then those of the kinds of mistake
+a suite that covers every rule can still let through."""
 
 
 def serve(name: str) -> int:
@@ -71,6 +72,7 @@ def _run(one: Mutant, suites: list[dict[str, Any]], games: int, seed: int) -> di
     entry: dict[str, Any] = {
         "name": one.name,
         "game": one.game,
+        "kind": one.kind,
         "rule": one.rule,
         "misreading": one.misreading,
         "equivalent": one.equivalent,
@@ -82,11 +84,13 @@ def _run(one: Mutant, suites: list[dict[str, Any]], games: int, seed: int) -> di
     return entry
 
 
-def score(games: int = 0, seed: int = 0, jobs: int = 1, game: str | None = None) -> dict[str, Any]:
-    """Run every mutant (of *game*, if given): the suite alone (no perft), and *games*
-    random games if asked."""
+def score(
+    games: int = 0, seed: int = 0, jobs: int = 1, game: str | None = None, kind: str | None = None
+) -> dict[str, Any]:
+    """Run every mutant (of *game* and of *kind*, if given): the suite alone (no perft),
+    and *games* random games if asked."""
     suites = load_all()
-    chosen = [m for m in MUTANTS.values() if game in (None, m.game)]
+    chosen = [m for m in MUTANTS.values() if game in (None, m.game) and kind in (None, m.kind)]
     with ThreadPoolExecutor(jobs) as pool:
         runs = list(pool.map(lambda one: _run(one, suites, games, seed), chosen))
     return {"random": games, "seed": seed, "mutants": runs}
@@ -98,12 +102,44 @@ def merged(stored: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
     entries = {e["name"]: e for e in stored.get("mutants", [])} | {
         e["name"]: e for e in run["mutants"]
     }
-    ordered = [entries[name] for name in MUTANTS if name in entries]
+    ordered = [{**entries[name], "kind": MUTANTS[name].kind} for name in MUTANTS if name in entries]
     return {"random": run["random"], "seed": run["seed"], "mutants": ordered}
 
 
-SURVIVORS: Final = dict[str, str]()
-"""Why each non-equivalent mutant that the suite lets live does (a gap to close)."""
+SURVIVORS: Final = {
+    "take-before-give": "no case gives dice not held and takes a die not held at once "
+    "(error precedence: CD-INFECT-GIVE before CD-INFECT-TAKE)",
+    "card-before-due": "no case deals a card already seen when no deal is due "
+    "(error precedence: CC-TURN-CHANCE before CC-CARD-DECK)",
+    "chance-refused-when-none-due": "no case asks chance alone of the card game when no "
+    "card is due, at a decision (the protocol at every point)",
+    "zk-chance-refused-when-none-due": "no case asks chance of Zum Kuckuck! when nothing "
+    "is due (the protocol at every point: a match over, a decision)",
+    "record-needs-new": "no case sends record before any new: the score runs the cases in "
+    "file order in one engine, where conform --isolate kills it",
+    "legal-refused-when-over": "no case asks legal of a finished match of Zum Kuckuck! "
+    "(the protocol at every point: the game over)",
+    "rank-case-strict": "no case writes a card's rank in lower case, such as qh or th "
+    "(notation leniency: each token class in each letter case)",
+    "player-case-strict": "no case writes a player's name in another letter case in a "
+    "deal or a play of Zum Kuckuck! (notation leniency)",
+    "result-case-strict": "no case ends a Zum Kuckuck! record with the winners' names in "
+    "another letter case (notation leniency: names in a result)",
+    "first-note-dropped": "no format case of the dice game has a comment before its first "
+    "move (canonical writing in every position)",
+    "zk-names-as-given": "no format case of Zum Kuckuck! writes a name in another letter "
+    "case (canonical writing in every position)",
+    "seen-kept": "no format case of the dice game holds a placement written as seen "
+    "(canonical writing in every position)",
+    "seen-cards-offered": "no case asks legal at a deal after a ? card (records of what "
+    "was seen, played move by move)",
+    "show-not-offered": "no case asks legal while a show-down is due (records of what was "
+    "seen, played move by move)",
+    "odds-with-unseen": "no case asks chance or perft with a ? in a hand (records of what "
+    "was seen, played move by move)",
+}
+"""Why each non-equivalent mutant that the suite lets live does (a gap to close), and the
+kind of case that would kill it."""
 
 
 def rule_page(run: dict[str, Any]) -> str:
@@ -122,7 +158,12 @@ def rule_page(run: dict[str, Any]) -> str:
         "rule, four operators make mutants of a kind: an option's value read the wrong way "
         "round (`*-swapped`), a limit moved by one either way, scoring once per match "
         "instead of per cycle and the other way round, and a tie-break taken from the wrong "
-        "batch. Equivalent mutants (no protocol answer can tell them from the reference) "
+        "batch. Five more kinds are the mistakes a suite that covers every rule can still "
+        "let through: two checks taken in the other order, a protocol answer changed at an "
+        "unusual point, a token's letter-case leniency dropped, canonical writing changed in "
+        "a rare position, and a record of what was seen answered wrongly partway. Each "
+        "mutant has its kind, and the score is given per kind as well as per game and per "
+        "rule. Equivalent mutants (no protocol answer can tell them from the reference) "
         "are left out of the score.",
         "",
         f"Overall: {len(killed)} of {len(counted)} mutants killed by the suite alone "
@@ -132,17 +173,25 @@ def rule_page(run: dict[str, Any]) -> str:
         "|---|---|---|---|---|---|",
         *_rows(run, lambda e: e["game"]),
         "",
+        "By kind of mistake:",
+        "",
+        "| kind | mutants | equivalent | killed | survived | score |",
+        "|---|---|---|---|---|---|",
+        *_rows(run, lambda e: e.get("kind", "misreading")),
+        "",
+        *(f"- `{kind}`: {what}." for kind, what in KINDS.items()),
+        "",
         "| rule | mutants | equivalent | killed | survived | score |",
         "|---|---|---|---|---|---|",
         *_rows(run, lambda e: e["rule"]),
         "",
         "## Every mutant",
         "",
-        "| mutant | rule | misreading | cases that kill it |",
-        "|---|---|---|---:|",
+        "| mutant | kind | rule | misreading | cases that kill it |",
+        "|---|---|---|---|---:|",
     ]
     lines += [
-        f"| `{e['name']}` | `{e['rule']}` | {e['misreading']} | "
+        f"| `{e['name']}` | {e.get('kind', 'misreading')} | `{e['rule']}` | {e['misreading']} | "
         f"{'equivalent' if e['equivalent'] else len(e['cases'])} |"
         for e in run["mutants"]
     ]
@@ -222,13 +271,14 @@ def main(argv: list[str] | None = None) -> int:
     scoring.add_argument(
         "--game", choices=(DICE, CARDS, KUCKUCK), help="only this game's mutants (--write merges)"
     )
+    scoring.add_argument("--kind", choices=sorted(KINDS), help="only the mutants of this kind")
     scoring.add_argument(
         "--write", action="store_true", help=f"store the run in {STORED} and the table in {GUIDE}"
     )
     args = parser.parse_args(argv)
     if args.command == "serve":
         return serve(args.name)
-    run = score(args.random, args.seed, args.jobs, args.game)
+    run = score(args.random, args.seed, args.jobs, args.game, args.kind)
     print(table(run), end="")
     print(
         "\n| rule | mutants | equivalent | killed | survived | score |\n|---|---|---|---|---|---|"
@@ -238,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.random and not entry["cases"]:
             print(f"{entry['name']}: random games {'kill' if entry['random'] else 'miss'} it")
     if args.write:
-        if args.game:
+        if args.game or args.kind:
             run = merged(json.loads(STORED.read_text(encoding="utf-8")), run)
         STORED.write_text(json.dumps(run, indent=1) + "\n", encoding="utf-8")
         GUIDE.write_text(with_table(GUIDE.read_text(encoding="utf-8"), run), encoding="utf-8")

@@ -45,19 +45,36 @@ class Mutant:
     patch: Callable[[], None]
     equivalent: str = ""
     """Why no protocol answer can tell it from the reference, if none can."""
+    kind: str = "misreading"
+    """What kind of mistake it is (:data:`KINDS`): the mutation page scores each kind."""
 
+
+KINDS: Final = {
+    "misreading": "one rule misread, written by hand",
+    "option": "an option's value read the wrong way round",
+    "limit": "a limit moved by one either way",
+    "span": "scored or counted per match instead of per cycle, or the other way round",
+    "batch": "a tie-break taken from the wrong batch",
+    "check-order": "two checks taken in the other order: the other rule is reported",
+    "protocol": "a protocol answer changed at an unusual point",
+    "leniency": "the letter-case leniency of one class of token dropped",
+    "canonical": "the canonical writing changed in a rare position",
+    "seen": "a record of what was seen answered wrongly partway",
+}
+"""The kinds of mutant, each with what its mutants get wrong."""
 
 MUTANTS: Final[dict[str, Mutant]] = {}
 
 
 def mutant(
-    game: str, rule: str, misreading: str, equivalent: str = ""
+    game: str, rule: str, misreading: str, equivalent: str = "", kind: str = "misreading"
 ) -> Callable[[Callable[[], None]], Callable[[], None]]:
     """Register the decorated patch as a mutant named after it."""
+    assert kind in KINDS, kind
 
     def register(patch: Callable[[], None]) -> Callable[[], None]:
         name = patch.__name__.strip("_").replace("_", "-")
-        MUTANTS[name] = Mutant(name, game, rule, misreading, patch, equivalent)
+        MUTANTS[name] = Mutant(name, game, rule, misreading, patch, equivalent, kind)
         return patch
 
     return register
@@ -116,18 +133,26 @@ def unknown_ignored(module: Any) -> None:
     wrap(module, "with_parameters", make)
 
 
-def tags_sorted(module: Any) -> None:
-    """NOTATION-CANONICAL misread: the canonical tag order is the alphabet's."""
+def rewritten(module: Any, change: Callable[[list[str]], list[str]]) -> None:
+    """*module*'s canonical writing gives the lines *change* makes of its own."""
     original = module.format_record
 
     def patched(record: Any) -> str:
-        lines = original(record).split("\n")
-        tags = [line for line in lines if line.startswith("[")]
-        return "\n".join(sorted(tags) + lines[len(tags) :])
+        return "\n".join(change(original(record).split("\n")))
 
     module.format_record = patched
     games = reference_module("games")  # the tools reach a game's notation through its kit
     games.GAMES[module.GAME] = replace(games.GAMES[module.GAME], format_record=patched)
+
+
+def tags_sorted(module: Any) -> None:
+    """NOTATION-CANONICAL misread: the canonical tag order is the alphabet's."""
+
+    def change(lines: list[str]) -> list[str]:
+        tags = [line for line in lines if line.startswith("[")]
+        return sorted(tags) + lines[len(tags) :]
+
+    rewritten(module, change)
 
 
 DICE, CARDS, KUCKUCK = "cuckoo-dice", "cuckoo-cards", "zum-kuckuck"

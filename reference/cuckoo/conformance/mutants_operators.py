@@ -64,7 +64,7 @@ def option_swapped(game: str, rule: str, module: Any, names: tuple[str, ...], pa
     """Operator *swap an option's value*: where *rule* reads *param*, each value is read
     as the other one."""
     shown = param.replace("_", "-")
-    mutant(game, rule, f"the {param} option is read the wrong way round")(
+    mutant(game, rule, f"the {param} option is read the wrong way round", kind="option")(
         _named(f"{shown}-swapped", lambda: _swap_reads(module, names, _FIELD[game], param))
     )
 
@@ -86,13 +86,15 @@ option_swapped(DICE, "CD-PLACE-BONUS", dice_rules, ("_bonus_due",), "dungeon_bon
 option_swapped(CARDS, "CC-TURN-ORDER", cards_state, ("next_seat",), "direction")
 
 
-@mutant(CARDS, "CC-CARD-ORDER", "the aces option is read the wrong way round")
+@mutant(CARDS, "CC-CARD-ORDER", "the aces option is read the wrong way round", kind="option")
 def aces_swapped() -> None:
     other = {"low": "high", "high": "low"}
     cards_rules.rank_value = lambda card, aces: cards_deck.rank_value(card, other[aces])
 
 
-@mutant(KUCKUCK, "ZK-TACTICAL-ORDER", "the variant option is read the wrong way round")
+@mutant(
+    KUCKUCK, "ZK-TACTICAL-ORDER", "the variant option is read the wrong way round", kind="option"
+)
 def variant_swapped() -> None:
     kuckuck_rulesets.Rules.in_turn = property(lambda self: self.variant != "tactical")
 
@@ -171,10 +173,10 @@ LIMITS: Final = (
 """Operator *move a limit by one*: each limit of a setup, one way or the other."""
 
 for _game, _rule, _name, _what, _move in LIMITS:
-    mutant(_game, _rule, _what)(_named(_name, _move))
+    mutant(_game, _rule, _what, kind="limit")(_named(_name, _move))
 
 
-@mutant(DICE, "CD-INFECT-LIMIT", "a limit of n allows n - 1 infections")
+@mutant(DICE, "CD-INFECT-LIMIT", "a limit of n allows n - 1 infections", kind="limit")
 def limit_minus_one() -> None:
     read_as(
         dice_rules, "_infections", "ruleset",
@@ -182,14 +184,24 @@ def limit_minus_one() -> None:
     )  # fmt: skip
 
 
-@mutant(DICE, "CD-SETUP-DICE", "an opening roll of more than ten dice is allowed, the rest unused")
+@mutant(
+    DICE,
+    "CD-SETUP-DICE",
+    "an opening roll of more than ten dice is allowed, the rest unused",
+    kind="limit",
+)
 def long_roll() -> None:
     wrap(dice, "new_game", lambda original: lambda rules, setup: original(
         rules, replace(setup, rolls=tuple(roll[:10] for roll in setup.rolls))
     ))  # fmt: skip
 
 
-@mutant(KUCKUCK, "ZK-CYCLE-END", "the match is scored once, at its end: only the last cycle counts")
+@mutant(
+    KUCKUCK,
+    "ZK-CYCLE-END",
+    "the match is scored once, at its end: only the last cycle counts",
+    kind="span",
+)
 def scored_per_match() -> None:
     original = kuckuck_scoring.totals
 
@@ -199,7 +211,12 @@ def scored_per_match() -> None:
     _everywhere(original, totals)
 
 
-@mutant(KUCKUCK, "ZK-MATCH-WINNER", "the match goes to whoever won the last cycle, not the total")
+@mutant(
+    KUCKUCK,
+    "ZK-MATCH-WINNER",
+    "the match goes to whoever won the last cycle, not the total",
+    kind="span",
+)
 def won_per_cycle() -> None:
     def winners(state: Any) -> tuple[int, ...]:
         if not state.is_over:
@@ -210,7 +227,12 @@ def won_per_cycle() -> None:
     _everywhere(kuckuck_scoring.winners, winners)
 
 
-@mutant(CARDS, "CC-ELIMINATE", "lives are counted per hand: everyone starts each hand afresh")
+@mutant(
+    CARDS,
+    "CC-ELIMINATE",
+    "lives are counted per hand: everyone starts each hand afresh",
+    kind="span",
+)
 def lives_per_hand() -> None:
     def make(original: Callable[[Any], Any]) -> Callable[[Any], Any]:
         def patched(state: Any) -> Any:
@@ -229,6 +251,7 @@ def lives_per_hand() -> None:
     KUCKUCK,
     "ZK-TACTICAL-NEXT",
     "the next start follows all who showed the highest nest, dropped out or not",
+    kind="batch",
 )
 def first_batch_loses() -> None:
     def make(original: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -241,7 +264,12 @@ def first_batch_loses() -> None:
     wrap(kuckuck_rules, "_turn", make)
 
 
-@mutant(KUCKUCK, "ZK-TACTICAL-NEXT", "the next start follows every batch's losers, not the last")
+@mutant(
+    KUCKUCK,
+    "ZK-TACTICAL-NEXT",
+    "the next start follows every batch's losers, not the last",
+    kind="batch",
+)
 def every_batch_loses() -> None:
     def make(original: Callable[[Any], Any]) -> Callable[[Any], Any]:
         def patched(state: Any) -> Any:

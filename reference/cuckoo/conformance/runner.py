@@ -10,16 +10,30 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import Any, Final
+from random import Random, SystemRandom
+from typing import Any, Final, Protocol
 
 from ..errors import shown
-from ..files import FileProblem, atomic_write, check_writable, read_bounded
+from ..files import FileProblem, atomic_write, check_replaceable, check_writable, read_bounded
 from ..progress import Progress
-from .engine import Engine, EngineFailure, chance_pairs, parse_json, quote
+from ..workers import Workers
+from .engine import (
+    GRACE,
+    Engine,
+    EngineFailure,
+    Unsupported,
+    chance_pairs,
+    cut,
+    parse_json,
+    quote,
+    unsupported,
+)
 from .verdicts import Report, compare
 
 __all__ = [
@@ -35,14 +49,6 @@ __all__ = [
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
-class Unsupported(Exception):
-    """The engine answered ``? unsupported - WHY``: it cannot express the case, which is
-    skipped with that reason (never a pass)."""
-
-
-UNSUPPORTED: Final = "? unsupported "
-
-
 # -- the suite -------------------------------------------------------------------------------
 
 
@@ -55,7 +61,27 @@ def _commands(case: dict[str, Any]) -> list[str]:
     return [new_command(case["setup"]), *(f"apply {m}" for m in case["moves"])]
 
 
-def _check(engine: Engine, case: dict[str, Any]) -> str | None:
+class Asks(Protocol):
+    """What a case is checked against: anything that answers a command line."""
+
+    def ask(self, line: str) -> str: ...
+
+
+class Transcript:
+    """An engine whose exchanges in one case are kept: the command lines sent, ready to be
+    sent again by hand, and the last answer, to show a failure as it happened."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine, self.sent, self.answer = engine, list[str](), ""
+
+    def ask(self, line: str) -> str:
+        self.sent.append(line)
+        self.answer = ""  # a crash or a hang leaves no answer
+        self.answer = self.engine.ask(line)
+        return self.answer
+
+
+def _check(engine: Asks, case: dict[str, Any]) -> str | None:
     """None if the engine does what *case* expects, else what went wrong."""
     expect = case["expect"]
     answer = ""
@@ -86,27 +112,84 @@ def _check(engine: Engine, case: dict[str, Any]) -> str | None:
     return compare(expect["result"], payload(engine, "result"))
 
 
-def _perft(engine: Engine, depth: int) -> int:
+def _perft(engine: Asks, depth: int) -> int:
     text = payload(engine, f"perft {depth}")
     if not text.isdigit():
         raise EngineFailure(f"perft {depth} answered {quote(text)}, not a number")
     return int(text)
 
 
-def _ask(engine: Engine, command: str) -> str:
+def _ask(engine: Asks, command: str) -> str:
     """The engine's answer to *command*; ``? unsupported`` raises :class:`Unsupported`."""
-    answer = engine.ask(command)
-    if answer.startswith(UNSUPPORTED):
-        raise Unsupported(answer.removeprefix(UNSUPPORTED).removeprefix("- "))
-    return answer
+    return unsupported(engine.ask(command))
 
 
-def payload(engine: Engine, command: str) -> str:
+def payload(engine: Asks, command: str) -> str:
     """The payload of a command that must succeed."""
     answer = _ask(engine, command)
     if answer.startswith("?"):
         raise EngineFailure(f"{quote(command)} failed: {quote(answer)}")
     return answer[2:]
+
+
+KEPT: Final = 2_000
+"""The most characters of an engine's answer a report keeps as a case's ``actual``."""
+
+
+def _fresh(engine: Engine) -> str | None:
+    """Stop *engine* and start it again for the next case (``--isolate``), greeted with
+    ``protocol`` as every engine is; what went wrong, if it did not answer so."""
+    from .protocol import PROTOCOL
+
+    engine.close()
+    try:
+        answer = engine.ask("protocol")
+    except EngineFailure as error:
+        return f"a fresh engine: {error}"
+    if answer != f"= {PROTOCOL}":
+        return f"a fresh engine answered protocol with {quote(answer)}"
+    return None
+
+
+def shown_failure(outcome: dict[str, Any]) -> str:
+    """A failed case as the run prints it: what differed, what the case checks, the
+    command lines sent (one a line, as they go to the engine, to paste into it) and the
+    engine's last answer, quoted."""
+    lines = [
+        f"FAIL {outcome['id']} ({' '.join(outcome['rules'])}): {outcome['problem']}",
+        f"  about: {outcome['about']}",
+        "  sent, to paste into the engine:",
+        *outcome["commands"],
+        f"  answered: {quote(outcome['actual']) if outcome['actual'] else 'nothing'}",
+    ]
+    return "\n".join(lines)
+
+
+Verdict = tuple[str | None, list[str], str, str | None]
+"""A case's run: what went wrong (None if nothing did), the command lines sent, the
+engine's last answer, and its reason if it could not express the case."""
+
+
+def _verdict(engine: Engine, case: dict[str, Any], fresh: bool) -> Verdict:
+    """*case* run against *engine*, started afresh first if *fresh*."""
+    asked = Transcript(engine)
+    try:
+        problem = _fresh(engine) if fresh else None
+        problem = problem or _check(asked, case)
+    except (EngineFailure, ValueError) as error:
+        problem = str(error)
+    except Unsupported as why:
+        return None, asked.sent, asked.answer, cut(str(why))
+    return problem, asked.sent, asked.answer, None
+
+
+def _isolated(command: str, timeout: float, case: dict[str, Any]) -> Verdict:
+    """*case* run in an engine of its own, in a worker process (``--isolate -j``)."""
+    engine = Engine(command, timeout)
+    try:
+        return _verdict(engine, case, True)
+    finally:
+        engine.close()
 
 
 def run_suite(
@@ -116,50 +199,27 @@ def run_suite(
     log: Callable[[str], None] = print,
     skip: Callable[[dict[str, Any]], bool] = lambda case: False,
     progress: Progress | None = None,
+    *,
+    shuffle: int | None = None,
+    isolate: bool = False,
+    jobs: int = 1,
 ) -> Report:
     """Every case of *suites* (but those *skip* leaves out), reported by game and by the
-    spec section of its first rule."""
-    report = Report()
+    spec section of its first rule; in a random order drawn from the seed *shuffle* if
+    given, and each case in an engine started afresh if *isolate* (*jobs* cases at once,
+    each engine in a worker process of its own)."""
     rules = {rule for suite in suites for rule in suite["rules"]}
-    for suite in suites:
-        for case in suite["cases"]:
-            outcome = {"id": case["id"], "game": suite["game"], "rules": case["rules"]}
-            if skip(case):
-                report.outcomes.append({**outcome, "outcome": "skip"})
-                continue
-            chapter = suite["rules"].get(case["rules"][0], {}).get("section", "other")
-            section = f"{suite['game']}/{chapter}"
-            try:
-                problem = _check(engine, case)
-            except (EngineFailure, ValueError) as error:
-                problem = str(error)
-            except Unsupported as why:
-                report.outcomes.append({**outcome, "outcome": "skip", "reason": str(why)})
-                if progress is not None:
-                    progress.advance()
-                continue
-            if case["id"] in xfail:
-                if problem is None:
-                    log(f"XPASS {case['id']}: remove it from the expected failures")
-                    report.failed[section] += 1
-                    outcome["outcome"] = "xpass"
-                else:
-                    report.xfailed[section] += 1
-                    outcome["outcome"] = "xfail"
-            elif problem is None:
-                report.passed[section] += 1
-                report.covered.update(case["rules"])
-                outcome["outcome"] = "pass"
-            else:
-                report.failed[section] += 1
-                report.failed_ids.append(case["id"])
-                report.failures.append(f"FAIL {case['id']} ({' '.join(case['rules'])}): {problem}")
-                outcome.update(outcome="fail", problem=problem)
-            report.outcomes.append(outcome)
-            if progress is not None:
-                progress.advance()
-    if progress is not None:
-        progress.close()
+    cases = [(suite, case) for suite in suites for case in suite["cases"]]
+    if shuffle is not None:
+        Random(shuffle).shuffle(cases)
+    run = [case for _, case in cases if not skip(case)]
+    workers = Workers(jobs, grace=3 * GRACE + 1) if isolate and jobs > 1 else None
+    with workers or nullcontext():
+        if workers:
+            verdicts = workers.map(_isolated, ((engine.command, engine.timeout, c) for c in run))
+        else:
+            verdicts = (_verdict(engine, c, isolate and n > 0) for n, c in enumerate(run))
+        report = _outcomes(cases, iter(verdicts), xfail, log, skip, progress)
     for section in sorted(report.passed.keys() | report.failed.keys() | report.xfailed.keys()):
         line = f"{section:<28}{report.passed[section]:>4} passed, {report.failed[section]} failed"
         log(line + (f", {report.xfailed[section]} xfailed" if report.xfailed[section] else ""))
@@ -167,6 +227,61 @@ def run_suite(
         log(failure)
     log(f"rules covered: {len(report.covered & rules)}/{len(rules)}")
     log(report.summary())
+    return report
+
+
+def _outcomes(
+    cases: list[tuple[dict[str, Any], dict[str, Any]]],
+    verdicts: Iterator[Verdict],
+    xfail: set[str],
+    log: Callable[[str], None],
+    skip: Callable[[dict[str, Any]], bool],
+    progress: Progress | None,
+) -> Report:
+    """The report of *cases*, each of those run given its verdict by *verdicts*, in order."""
+    report = Report()
+    for suite, case in cases:
+        outcome = {"id": case["id"], "game": suite["game"], "rules": case["rules"]}
+        if skip(case):
+            report.outcomes.append({**outcome, "outcome": "skip"})
+            continue
+        chapter = suite["rules"].get(case["rules"][0], {}).get("section", "other")
+        section = f"{suite['game']}/{chapter}"
+        problem, sent, answer, reason = next(verdicts)
+        if reason is not None:
+            report.outcomes.append(
+                {**outcome, "outcome": "skip", "reason": reason, "commands": sent}
+            )
+            if progress is not None:
+                progress.advance()
+            continue
+        outcome["commands"] = sent
+        if problem is not None:
+            outcome.update(
+                about=case.get("about", ""), expected=case["expect"], actual=cut(answer, KEPT)
+            )
+        if case["id"] in xfail:
+            if problem is None:
+                log(f"XPASS {case['id']}: remove it from the expected failures")
+                report.failed[section] += 1
+                outcome["outcome"] = "xpass"
+            else:
+                report.xfailed[section] += 1
+                outcome.update(outcome="xfail", problem=problem)
+        elif problem is None:
+            report.passed[section] += 1
+            report.covered.update(case["rules"])
+            outcome["outcome"] = "pass"
+        else:
+            report.failed[section] += 1
+            report.failed_ids.append(case["id"])
+            outcome.update(outcome="fail", problem=problem)
+            report.failures.append(shown_failure(outcome))
+        report.outcomes.append(outcome)
+        if progress is not None:
+            progress.advance()
+    if progress is not None:
+        progress.close()
     return report
 
 
@@ -196,6 +311,24 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def _games(text: str) -> int:
+    """An argparse type: a number of random games, at least 1 (``--suite-only`` plays
+    none: a ``--random 0`` that played the suite alone would hide a typo)."""
+    if not (text.isascii() and text.isdigit() and int(text) > 0):
+        raise argparse.ArgumentTypeError(
+            f"expected a number of games >= 1 (--suite-only plays none), not {quote(text)}"
+        )
+    return int(text)
+
+
+RANDOM_GAMES: Final = 30
+"""The random games a plain run plays after the suite: about three seconds against the
+reference, enough that an engine right only on the suite's cases seldom passes."""
+
+DRAWN: Final = -1
+"""``--shuffle`` without a seed: one is drawn, and printed."""
+
+
 GAME_NAMES: Final = ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck")
 
 
@@ -215,13 +348,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--random",
-        type=_count,
-        default=0,
+        type=_games,
         metavar="N",
-        help="instead of the suite, play N random games against the reference, "
-        "across every game, ruleset, variant and parameter",
+        help=f"play N random games against the reference after the suite, across every game, "
+        f"ruleset, variant and parameter (default: {RANDOM_GAMES}, a few seconds; N >= 1)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random games (default: 0)")
+    parser.add_argument("--seed", type=int, help="seed of the random games (default: 0)")
+    parts = parser.add_mutually_exclusive_group()
+    parts.add_argument(
+        "--suite-only", action="store_true", help="run the suite alone: no random game"
+    )
+    parts.add_argument(
+        "--random-only", action="store_true", help="play the random games alone: no suite"
+    )
+    parser.add_argument(
+        "--shuffle",
+        type=_count,
+        nargs="?",
+        const=DRAWN,
+        metavar="SEED",
+        help="run the cases in a random order, drawn from SEED (default: a seed drawn "
+        "afresh); the seed is printed, to repeat the run",
+    )
+    parser.add_argument(
+        "--isolate",
+        action="store_true",
+        help="start the engine afresh for each case (slower: one start per case)",
+    )
     parser.add_argument(
         "--game",
         choices=GAME_NAMES,
@@ -254,6 +407,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--html", metavar="FILE.html", help="write the results as a web page")
     parser.add_argument("--badge", metavar="FILE.svg", help="write a badge of the pass rate")
+    parser.add_argument(
+        "--spec-url",
+        metavar="URL",
+        help="the address of the published spec (the rulebook site's spec/ folder): the "
+        "results files link each rule ID to URL/GAME/CHAPTER.html#ID (default: spec/, "
+        "relative to the site the pages are put in)",
+    )
 
 
 def _usage(message: str) -> int:
@@ -330,15 +490,50 @@ def _hit(words: list[str], selectors: list[str]) -> bool:
     return any(fnmatchcase(word, selector) for selector in selectors for word in words)
 
 
-def _outputs(args: argparse.Namespace) -> list[str]:
-    return [p for p in (args.report, args.summary, args.html, args.badge) if p]
+def _outputs(args: argparse.Namespace) -> dict[str, str]:
+    """The results files asked for, by option."""
+    given = {"--report": args.report, "--summary": args.summary, "--html": args.html}
+    return {option: path for option, path in {**given, "--badge": args.badge}.items() if path}
 
 
-def _write_outputs(args: argparse.Namespace, report: Report, suites: list[dict[str, Any]]) -> None:
+def _same(one: str, other: str) -> bool:
+    """Whether two paths name one file: the same path once links are followed, or (both
+    existing) the same file under two names (a hard link)."""
+    if os.path.realpath(one) == os.path.realpath(other):
+        return True
+    try:
+        return os.path.samefile(one, other)
+    except (OSError, ValueError):
+        return False
+
+
+def _unsafe_output(args: argparse.Namespace) -> str | None:
+    """Why a results file cannot be written, checked before the run: the same file as an
+    input or as another results file (one would be lost), a read-only file (never
+    replaced, never appended to), or a folder that does not let a file be made."""
+    outputs = list(_outputs(args).items())
+    inputs = [("--suite", args.suite), ("--xfail", args.xfail)]
+    for at, (option, path) in enumerate(outputs):
+        for other, taken in [*inputs, *outputs[:at]]:
+            if not taken:
+                continue
+            if _same(path, taken):
+                return f"{shown(path)} is the file of {other} as well: choose another for {option}"
+        try:
+            if os.path.isfile(path):  # a device (/dev/null) is written to, not replaced
+                check_replaceable(Path(path))  # read-only: refused, even to root
+            check_writable(Path(path))
+        except FileProblem as problem:
+            return str(problem)
+        except OSError as error:
+            return f"cannot write {shown(path)}: {error.strerror or error}"
+    return None
+
+
+def _write_outputs(args: argparse.Namespace, data: dict[str, Any]) -> None:
     """The results as JSON, Markdown (appended), HTML and a badge, as asked."""
     from . import report as results
 
-    data = results.of_run(report, suites, args.engine)
     written: dict[str | None, Callable[[], str]] = {
         args.report: lambda: json.dumps(data, indent=1, ensure_ascii=False) + "\n",
         args.html: lambda: results.html(data),
@@ -353,7 +548,25 @@ def _write_outputs(args: argparse.Namespace, report: Report, suites: list[dict[s
             handle.write(results.markdown(data))
 
 
+def _parts(args: argparse.Namespace) -> tuple[bool, int, int]:
+    """Whether the suite runs, how many random games are played, and their seed.
+
+    :raises ValueError: for options that contradict each other.
+    """
+    if args.suite_only and (args.random is not None or args.seed is not None):
+        raise ValueError("--suite-only plays no random game: leave out --random and --seed")
+    suited = [args.suite, args.xfail, args.only, args.leave_out, args.isolate]
+    if args.random_only and (any(suited) or args.shuffle is not None):
+        raise ValueError(
+            "--suite, --xfail, --run, --skip, --shuffle and --isolate are for the suite, "
+            "not --random-only"
+        )
+    games = 0 if args.suite_only else args.random or RANDOM_GAMES
+    return not args.random_only, games, args.seed or 0
+
+
 def _conform(args: argparse.Namespace) -> int:
+    from . import report as results
     from .differential import differential
     from .protocol import PROTOCOL
     from .suite import load, load_all
@@ -361,7 +574,11 @@ def _conform(args: argparse.Namespace) -> int:
     if not args.engine.split():
         return _usage('--engine needs a command, such as "cuckoo serve"')
     try:
-        suites = [load(Path(args.suite))] if args.suite else load_all()
+        suited, games, seed = _parts(args)
+    except ValueError as error:
+        return _usage(str(error))
+    try:
+        suites = [load(Path(args.suite))] if args.suite else load_all() if suited else []
     except (OSError, ValueError) as error:
         return _usage(f"cannot read the suite: {error}")
     if args.game:
@@ -370,18 +587,12 @@ def _conform(args: argparse.Namespace) -> int:
         xfail = _expected_failures(args.xfail, suites) if args.xfail else set()
     except (OSError, ValueError) as error:
         return _usage(f"cannot read the expected failures: {error}")
-    if args.random and (args.only or args.leave_out or _outputs(args)):
-        return _usage("--run, --skip and the results files are for the suite, not --random")
     try:
         skip = _selection(args.only, args.leave_out, suites)
     except ValueError as error:
         return _usage(str(error))
-    outputs = _outputs(args)
-    for path in outputs:
-        try:
-            check_writable(Path(path))
-        except OSError as error:
-            return _usage(f"cannot write {shown(path)}: {error.strerror or error}")
+    if problem := _unsafe_output(args):
+        return _usage(problem)
     engine = Engine(args.engine, timeout=args.timeout)
     try:
         try:
@@ -394,19 +605,38 @@ def _conform(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return EXIT_FAILED
-        if args.random:
-            engine.close()
-            games = (args.game,) if args.game else GAME_NAMES
-            report = differential(
-                args.engine, args.random, args.seed, games, args.jobs, args.timeout
-            )
-        else:
+        report = random = None
+        shuffle = args.shuffle
+        if suited:
+            if shuffle == DRAWN:
+                shuffle = SystemRandom().randrange(1_000_000)
+            if shuffle is not None:
+                print(f"cases in a random order, seed {shuffle}: --shuffle {shuffle} repeats it")
             cases = sum(len(suite["cases"]) for suite in suites)
-            report = run_suite(engine, suites, xfail, skip=skip, progress=Progress("case", cases))
-            try:
-                _write_outputs(args, report, suites)
-            except (OSError, FileProblem) as error:
-                return _usage(f"cannot write the results: {error}")
-        return EXIT_OK if report.ok else EXIT_FAILED
+            report = run_suite(
+                engine,
+                suites,
+                xfail,
+                skip=skip,
+                progress=Progress("case", cases),
+                shuffle=shuffle,
+                isolate=args.isolate,
+                jobs=args.jobs,
+            )
+        engine.close()
+        if games:
+            if suited:
+                print(f"random games against the reference: {games}, seed {seed}")
+            names = (args.game,) if args.game else GAME_NAMES
+            random = differential(args.engine, games, seed, names, args.jobs, args.timeout)
+        if report and random:
+            print(f"suite: {report.summary()}; random games: {random.summary()}")
+        run = {"shuffle": shuffle, "isolate": args.isolate, "seed": seed, "games": games}
+        data = results.of_run(report, suites, args.engine, random, run, args.spec_url)
+        try:
+            _write_outputs(args, data)
+        except (OSError, FileProblem) as error:
+            return _usage(f"cannot write the results: {error}")
+        return EXIT_OK if all(part.ok for part in (report, random) if part) else EXIT_FAILED
     finally:
         engine.close()

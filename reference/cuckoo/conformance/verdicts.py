@@ -24,6 +24,9 @@ class Report:
     outcomes: list[dict[str, Any]] = field(default_factory=list)
     """Each case's outcome (``pass``, ``fail``, ``skip``, ``xfail``, ``xpass``), with its
     game, rules and, for a failure, what went wrong: the report's cases."""
+    disagreements: list[dict[str, Any]] = field(default_factory=list)
+    """Random games only: each game where the engine differs from the reference, with the
+    commands of the shortest game that shows it."""
 
     @property
     def ok(self) -> bool:
