@@ -74,7 +74,7 @@ def run(
             if human not in choosing:
                 seat = choosing[0]
                 bot = bots[seat if seat < human else seat - 1]
-                move = table.complete(state, bot.choose(state, rng, seat), rng)
+                move = table.complete(state, bot.choose(state, rng, seat, game_.history), rng)
                 say(f"{labels[seat]} plays {table.text(state, move)}")
                 _tell(say, table.announce(state, move, human))
                 game_.play(move, mine=False)
@@ -108,11 +108,15 @@ class _Game:
     pending: list[Any] = field(default_factory=list)
     mine: list[bool] = field(default_factory=list)
     pending_mine: bool = False
+    history: list[tuple[Any, Any]] = field(default_factory=list)
+    """The game so far as ``(state, move)`` pairs, for the bots that remember what they
+    saw (this session's moves: a resumed file's earlier ones are not among them)."""
 
     def __post_init__(self) -> None:
         self.state = self.recorder.state()
 
     def play(self, move: Any, *, mine: bool) -> None:
+        self.history.append((self.state, move))
         self.state = self.table.apply(self.state, move)
         self.pending.append(move)
         self.pending_mine = self.pending_mine or mine
@@ -130,6 +134,7 @@ class _Game:
             if self.mine.pop():
                 break
         self.state = self.recorder.state()
+        del self.history[len(self.recorder.moves) :]
         return True
 
 

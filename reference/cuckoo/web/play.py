@@ -217,10 +217,11 @@ def play_next(table_json: str, bot: str, human: str) -> str:
             state = kit.apply(state, moves[-1])
         return _moved(table, loaded.state, moves, seat, "")
     player = bot_named(bot, loaded.game)
+    history = tuple(zip(loaded.states, loaded.moves, strict=False))
     for other in kit.choosing(state):
         if other == seat:
             raise SetupError("it is your move", rule="CD-NOTATION-SYNTAX")
-        decision = player.choose(state, rng, other)
+        decision = player.choose(state, rng, other, history)
         moves.append(kit.complete(state, decision, rng))
         if loaded.game != kuckuck_notation.GAME:
             break
