@@ -11,6 +11,7 @@ Kuckuck! number card keeps its half cockatoos (each hand's count is public, ZK-S
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -205,3 +206,44 @@ def test_search_plays_whole_games_legally(game: str) -> None:
     bots = [bot_named("search:3", game)] + [RandomBot(game=game)] * (players - 1)
     first = play(bots, Random(5), game=game)
     assert first.moves == play(bots, Random(5), game=game).moves  # deterministic for a seed
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "words"),
+    [
+        ("cuckoo-dice", 2, "trial games that began with it"),
+        ("cuckoo-cards", 4, "of 13"),
+        ("zum-kuckuck", 4, "nest"),
+    ],
+)
+def test_a_hint_is_the_medium_bots_move_with_its_reason(
+    game: str, players: int, words: str
+) -> None:
+    from cuckoo.players.hints import hint
+
+    table = TABLES[game]
+    for seed in range(4):
+        if game == "cuckoo-dice":
+            rng = Random(seed)
+            rules, setup = table.new(rng, "", ("Blue", "Red"))
+            history: History = []
+            state = table.start(rules, setup)
+        else:
+            history = _played_to(game, "", players, seed, (seed + 1) / (5 * players))
+            state = table.apply(*history[-1])
+        seat = table.choosing(state)[0]
+        move, why = hint(game, state, seat, Random(seed), history)
+        assert move == bot_named("medium", game).choose(state, Random(seed), seat, history)
+        assert why.startswith(table.text(state, move) + ": ") and words in why
+
+
+def test_hint_in_the_terminal(tmp_path: Path) -> None:
+    from tests.record.test_record import spawn_cuckoo
+
+    child = spawn_cuckoo("play", "--game", "cuckoo-cards", "--seed", "2", "-o", str(tmp_path / "g"))
+    child.expect(r"You> ")
+    child.sendline("hint")
+    child.expect(r"the medium bot would play (keep|swap|cut)\S*: [^\r\n]+")
+    child.expect(r"You> ")
+    child.sendline("quit")
+    child.expect("saved in")

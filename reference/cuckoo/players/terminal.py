@@ -18,12 +18,14 @@ from ..errors import CuckooError
 from ..files import session_lock
 from ..record import Recorder, Session, refusal
 from .bots import Bot
+from .hints import hint
 from .tables import TABLES, Table
 
 __all__ = ["HELP", "run"]
 
-HELP = """commands: a move in notation; 'legal' lists your legal moves; 'undo' takes back your
-last move; 'help'; 'quit' stops (the game is saved)."""
+HELP = """commands: a move in notation; 'legal' lists your legal moves; 'hint' says what the
+medium bot would play in your seat, and why; 'undo' takes back your last move; 'help';
+'quit' stops (the game is saved)."""
 
 
 def run(
@@ -84,6 +86,10 @@ def run(
             if text is None:
                 say(f"saved in {path}")
                 return 0
+            if text == "hint":
+                _, why = hint(game, state, human, Random(len(game_.history)), game_.history)
+                say(f"  the medium bot would play {why}")
+                continue
             if text:
                 try:
                     decisions = table.read(state, human, text)
