@@ -27,6 +27,8 @@ from .worlds import History
 
 __all__ = [
     "BOTS",
+    "DEFAULT_BOT",
+    "SEARCH_WORLDS",
     "LEVELS",
     "Bot",
     "CardSenseBot",
@@ -221,6 +223,11 @@ BOTS: Final = {
 """The bots of each game: the levels, then the bots behind them (``mcts`` also as
 ``mcts:N``, N playouts a move; ``search`` as ``search:N``, N worlds drawn a decision)."""
 
+SEARCH_WORLDS: Final = {cards_notation.GAME: 64, kuckuck_notation.GAME: 8}
+"""The worlds ``search`` draws a decision when no N is named: as many as answer within a
+second in the browser with the CPU slowed fourfold (a card game's playout is a hand, Zum
+Kuckuck!'s a whole cycle)."""
+
 DEFAULT_BOT: Final = "hard"
 """The bot ``cuckoo play`` sets against the player when none is named."""
 
@@ -246,4 +253,4 @@ def bot_named(name: str, game: str = dice_notation.GAME) -> Bot:
         return CarefulBot(name)
     if kind == "mcts":
         return MctsBot(int(size) if size else 300, name=name)
-    return SampledSearchBot(game, int(size) if size else 32, name=name)
+    return SampledSearchBot(game, int(size) if size else SEARCH_WORLDS[game], name=name)

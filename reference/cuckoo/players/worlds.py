@@ -89,7 +89,7 @@ def cards_likelihood(
     seat: int,
     history: History,
     model: Callable[[cards.State, int], object],
-    slip: float = 0.2,
+    slip: float = 0.1,
 ) -> float:
     """How likely the other players' decisions of this hand were in *world*, had each
     decided by *model* but for a *slip* of the time: a world where a player kept a card the
