@@ -28,8 +28,8 @@ from .worlds import History
 __all__ = [
     "BOTS",
     "DEFAULT_BOT",
-    "SEARCH_WORLDS",
     "LEVELS",
+    "SEARCH_WORLDS",
     "Bot",
     "CardSenseBot",
     "CarefulBot",
