@@ -103,6 +103,30 @@ def nothing() -> None:
     _answering(lambda line: None if line.startswith("protocol") else "? unsupported - nothing")
 
 
+def record_needs_new() -> None:
+    """Refuses a record until a game has been started with new (an outside engine did)."""
+    started: list[str] = []
+
+    def flaw(line: str) -> str | None:
+        started.extend(line.split()[:1] if line.startswith("new") else [])
+        return None if started or not line.startswith("record") else "? protocol - no game"
+
+    _answering(flaw)
+
+
+def chance_nothing_due() -> None:
+    """Refuses chance at a card game's decision, where nothing is due (an outside engine
+    did): the reference answers nothing, an empty list of outcomes."""
+    chance = protocol.CardGame.chance
+
+    def refused(self: protocol.CardGame, text: str) -> str:
+        if not text.strip() and self.state.step == "decide":
+            raise protocol.ProtocolError("nothing is due")
+        return chance(self, text)
+
+    protocol.CardGame.chance = refused  # type: ignore[method-assign]
+
+
 def no_start() -> None:
     """Exits before reading a single command, as an engine with a broken install does."""
     sys.exit(1)
@@ -124,6 +148,8 @@ FLAWS = {
         text_state,
         no_records,
         nothing,
+        record_needs_new,
+        chance_nothing_due,
         no_start,
     )
 }

@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from ..cards.state import MAX_PLAYERS as CARD_SEATS
 from ..kuckuck.state import MAX_PLAYERS as ZK_SEATS
+from .suite_protocol import matrix_gaps, matrix_page
 
 __all__ = ["DIMENSIONS", "GAPS", "PAGE", "REASONS", "Dimension", "Row", "gaps", "page", "rows"]
 
@@ -207,8 +208,8 @@ def _refused_setup(case: dict[str, Any]) -> bool:
 
 
 def gaps(suites: list[dict[str, Any]]) -> list[str]:
-    """The rows without a case."""
-    return [row.key for row in rows(suites) if not row.cases]
+    """The rows without a case, and the protocol matrix's pairs without one."""
+    return [row.key for row in rows(suites) if not row.cases] + matrix_gaps(suites)
 
 
 def page(suites: list[dict[str, Any]]) -> str:
@@ -236,6 +237,7 @@ def page(suites: list[dict[str, Any]]) -> str:
             value = f"{_shown(row.value)} (refused)" if row.refused else _shown(row.value)
             lines.append(f"| `{row.rule}` | {row.name} | {value} | {len(row.cases)} |")
         lines.append("")
+    lines += matrix_page(suites)
     missing = [row.key for row in table if not row.cases]
     lines += ["## Known gaps", ""]
     lines += [f"- `{key}`: {REASONS.get(key, 'no reason given')}." for key in missing] or [

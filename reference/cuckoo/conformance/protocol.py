@@ -97,6 +97,8 @@ class DiceGame:
         return f"{outcome.token} {outcome.reason}" if outcome else "*"
 
     def chance(self, text: str) -> str:
+        if not text.strip():  # nothing is ever due: a re-roll comes with its infection
+            raise ProtocolError("chance takes an infection without its re-roll, such as 2+3x5")
         move = dice_notation.parse_move(text)
         if not isinstance(move, dice.Infect) or move.rolls is not None:
             raise ProtocolError("chance takes an infection without its re-roll, such as 2+3x5")

@@ -1,0 +1,109 @@
+"""The protocol matrix: every command at every kind of point of every game has a case,
+the points stand for every step of the engines, and the engines an outside implementer
+got wrong fail it."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cuckoo.conformance.runner import Engine, run_suite
+from cuckoo.conformance.suite import load_all
+from cuckoo.conformance.suite_protocol import (
+    COMMANDS,
+    STEPS,
+    matrix,
+    matrix_gaps,
+    matrix_page,
+    points,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+BROKEN = (
+    f"{shlex.quote(sys.executable)} {shlex.quote(str(Path(__file__).parent / 'broken_engine.py'))}"
+)
+
+
+def test_every_command_at_every_point_of_every_game_has_a_case() -> None:
+    suites = load_all()
+    assert matrix_gaps(suites) == []
+    table = matrix(suites)
+    assert set(table) == {"cuckoo-dice", "cuckoo-cards", "zum-kuckuck"}
+    assert all(len(cells) == len(points()[game]) * len(COMMANDS) for game, cells in table.items())
+    assert {"new", "record", "format", "apply", "legal", "chance", "state", "perft"} <= set(
+        COMMANDS
+    )
+
+
+def test_a_case_taken_away_is_a_gap() -> None:
+    suites = [
+        {**s, "cases": [c for c in s["cases"] if c["id"] != "cards-protocol-decide-chance"]}
+        for s in load_all()
+    ]
+    assert matrix_gaps(suites) == ["cuckoo-cards decide chance"]
+    assert any("`cuckoo-cards decide chance`" in line for line in matrix_page(suites))
+
+
+def test_the_points_stand_for_every_step_of_each_engine() -> None:
+    """A new step kind in an engine needs a point of its own (and so its cases)."""
+    for game, steps in STEPS.items():
+        covered = {step for point in points()[game] for step in point.steps}
+        assert covered == set(steps), game
+        names = [point.name for point in points()[game]]
+        assert names[:2] == ["no-game", "bad-setup"] and "over" in names
+    assert "show" in STEPS["cuckoo-cards"] and "start" in STEPS["zum-kuckuck"]
+    assert {"seen"} <= {p.name for p in points()["cuckoo-cards"]} & {
+        p.name for p in points()["zum-kuckuck"]
+    }
+
+
+def test_no_game_yet_runs_in_a_fresh_engine_and_the_answers_are_as_the_guide_says() -> None:
+    cases = {c["id"]: c for s in load_all() for c in s["cases"]}
+    record = cases["cards-protocol-no-game-record"]
+    assert record["fresh"] and record["commands"][0].startswith("record ")
+    assert cases["cards-protocol-decide-chance"]["expect"] == {
+        "chance": {"move": "", "outcomes": {}}
+    }
+    assert cases["protocol-place-chance"]["expect"] == {"error": {"kind": "protocol", "rule": "-"}}
+    assert cases["cards-protocol-seen-perft"]["expect"]["error"]["kind"] == "protocol"
+    for game in ("", "cards-", "zk-"):
+        bad = cases[f"{game}protocol-bad-setup-record"]["expect"]["error"]["kind"]
+        assert (cases[f"{game}protocol-bad-setup-new"]["expect"]["error"]["kind"], bad) == (
+            "setup",
+            "malformed",
+        )
+
+
+def _failed(flaw: str) -> list[str]:
+    suites = [s for s in load_all() if s["game"] == "cuckoo-cards"]
+    engine = Engine(f"{BROKEN} {flaw}", timeout=30)
+    try:
+        report = run_suite(engine, suites, log=lambda line: None, skip=_perft)
+    finally:
+        engine.close()
+    return report.failed_ids
+
+
+def _perft(case: dict[str, Any]) -> bool:
+    return "perft" in case["expect"]
+
+
+@pytest.mark.pure
+@pytest.mark.parametrize(
+    ("flaw", "case"),
+    [
+        ("record-needs-new", "cards-protocol-no-game-record"),
+        ("chance-nothing-due", "cards-protocol-decide-chance"),
+    ],
+)
+def test_what_an_outside_engine_got_wrong_fails_the_new_cases_only(flaw: str, case: str) -> None:
+    """The two bugs an engine written from the docs alone had: both pass every case of
+    the card game's suite but the protocol matrix's (and its move-by-move records)."""
+    failed = _failed(flaw)
+    assert case in failed
+    tags = {c["id"]: c["tags"] for s in load_all() for c in s["cases"]}
+    assert all({"protocol", "seen-move-by-move"} & set(tags[i]) for i in failed), failed
