@@ -107,3 +107,31 @@ def test_what_an_outside_engine_got_wrong_fails_the_new_cases_only(flaw: str, ca
     assert case in failed
     tags = {c["id"]: c["tags"] for s in load_all() for c in s["cases"]}
     assert all({"protocol", "seen-move-by-move"} & set(tags[i]) for i in failed), failed
+
+
+def test_a_case_of_commands_starts_a_game_or_needs_none() -> None:
+    """Cases are independent: each sends new or record first (the reference takes it), or
+    is run in an engine that has had no game."""
+    from cuckoo.conformance.protocol import Session
+
+    for suite in load_all():
+        for case in suite["cases"]:
+            if "commands" in case and not case.get("fresh"):
+                first = case["commands"][0]
+                assert first.split()[0] in ("new", "record"), case["id"]
+                assert Session().answer(first).startswith("="), case["id"]
+
+
+def test_the_guide_gives_the_range_of_j_that_help_gives(capsys: pytest.CaptureFixture[str]) -> None:
+    """The guide once said 1 to 256; ``--help`` caps -j at four per CPU."""
+    from cuckoo.cli import main
+    from cuckoo.cli.options import MAX_JOBS
+
+    with pytest.raises(SystemExit):
+        main(["conform", "--help"])
+    helped = " ".join(capsys.readouterr().out.split())
+    assert f"1 to {MAX_JOBS} (4 per CPU" in helped
+    guide = " ".join((ROOT / "docs" / "implementers.md").read_text(encoding="utf-8").split())
+    said = "`-j J` plays J games at once (1 to four per CPU the run may use, as `cuckoo conform"
+    assert said in guide
+    assert "1 to 256" not in guide

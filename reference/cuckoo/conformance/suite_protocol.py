@@ -212,6 +212,7 @@ def points() -> dict[str, tuple[Point, ...]]:
     runner imports this module through the suite's."""
     return _points()
 
+
 PREFIX: Final = {DICE: "", CARDS: "cards-", KUCKUCK: "zk-"}
 START: Final = {
     DICE: "new cuckoo Blue 1223445566 1123345666",
