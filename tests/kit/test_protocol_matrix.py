@@ -135,3 +135,14 @@ def test_the_guide_gives_the_range_of_j_that_help_gives(capsys: pytest.CaptureFi
     said = "`-j J` plays J games at once (1 to four per CPU the run may use, as `cuckoo conform"
     assert said in guide
     assert "1 to 256" not in guide
+
+
+def test_the_guide_names_every_step_and_every_command_at_every_point() -> None:
+    guide = (ROOT / "docs" / "implementers.md").read_text(encoding="utf-8")
+    every = guide[guide.index("### At every point") : guide.index("### The card game")]
+    assert all(f"`{command}`" in every for command in COMMANDS)
+    cards = guide[guide.index("### The card game") : guide.index("### Zum Kuckuck!")]
+    kuckuck = guide[guide.index("### Zum Kuckuck!") : guide.index("### The position")]
+    for game, text in (("cuckoo-cards", cards), ("zum-kuckuck", kuckuck)):
+        assert all(f"`{step}`" in text for step in STEPS[game]), game
+        assert all(f"`{c}`" in text for c in ("legal", "chance", "perft", "state")), game

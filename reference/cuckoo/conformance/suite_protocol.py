@@ -269,9 +269,10 @@ def _cell(game: str, point: Point, command: str) -> Case:
     )
     refused = _refused([*reach, line])
     query = command in ("legal", "state", "result", "chance", "perft")
-    depth = 1 if game == DICE else 2  # the dice game's infections make 2 plies too many
-    expect = f"perft {depth}" if command == "perft" else f"chance {point.chance}".rstrip()
-    expect = {"legal": "legal", "state": "state", "result": "result"}.get(command, expect)
+    depth = 1 if game == DICE else 2  # the re-rolls take the dice game's perft 2 past the budget
+    expect = {"perft": f"perft {depth}", "chance": f"chance {point.chance}".rstrip()}.get(
+        command, command
+    )
     plain = point.base is not None and not point.after and not refused
     if plain and query:
         return replace(case, expect=expect)
