@@ -146,3 +146,28 @@ def test_the_guide_names_every_step_and_every_command_at_every_point() -> None:
     for game, text in (("cuckoo-cards", cards), ("zum-kuckuck", kuckuck)):
         assert all(f"`{step}`" in text for step in STEPS[game]), game
         assert all(f"`{c}`" in text for c in ("legal", "chance", "perft", "state")), game
+
+
+def test_fresh_cases_share_an_engine_until_one_starts_a_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ten cases of each game need no game yet; an engine is started for the first, and
+    again only after one that started a game (no-game-new, before no-game-record): twice,
+    not ten times."""
+    starts: list[int] = []
+    start = Engine._start
+
+    def counted(self: Engine) -> Any:
+        starts.append(1)
+        return start(self)
+
+    monkeypatch.setattr(Engine, "_start", counted)
+    suites = [s for s in load_all() if s["game"] == "cuckoo-cards"]
+    fresh = [c for c in suites[0]["cases"] if c.get("fresh")]
+    engine = Engine(f"{shlex.quote(sys.executable)} -m cuckoo serve", timeout=30)
+    try:
+        report = run_suite(engine, suites, log=lambda line: None, skip=lambda c: "fresh" not in c)
+    finally:
+        engine.close()
+    assert report.ok and len(fresh) == 10
+    assert len(starts) == 2
