@@ -281,10 +281,10 @@ def _cell(game: str, point: Point, command: str) -> Case:
     fresh = point.base is None
     if refused:
         return replace(case, commands=(*reach, line), fresh=fresh, expect="error")
+    if command in ("protocol", "format") and fresh:  # no game made: a query is refused
+        return replace(case, commands=(line, "state"), fresh=True, expect="error")
     if command == "protocol":
         return replace(case, commands=(*reach, line), fresh=fresh, expect="answer")
-    if command == "format" and fresh:  # it makes no game: a query after it is refused
-        return replace(case, commands=(line, "state"), fresh=True, expect="error")
     kind = expect if query else "state"
     return replace(case, commands=(*reach, *([] if query else [line])), fresh=fresh, expect=kind)
 
@@ -439,7 +439,8 @@ def matrix_page(suites: list[dict[str, Any]]) -> list[str]:
         "`cuckoo.conformance.suite_protocol`): `=` the protocol's version, a `state`, the "
         "`legal` moves, a `result`, the `chance` outcomes or *nothing* (none due), a perft "
         "`count`, or `? KIND` an error of that kind; the implementer's guide says why. "
-        "`format` is followed by `state`, to show that it changed nothing. A case at *no "
+        "`format` is followed by `state`, to show that it changed nothing (with no game yet "
+        "`protocol` too: the runner checks its answer when it starts an engine). A case at *no "
         'game yet* runs in a fresh engine (`"fresh": true`). Besides these, the records '
         "of what was seen are played move by move (tag `seen-move-by-move`).",
         "",
