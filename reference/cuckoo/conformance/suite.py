@@ -28,7 +28,7 @@ from .suite_cases import CARDS, KUCKUCK, Case, new_command, spec_examples
 from .suite_dice import curated_cases, game_cases, perft_cases, settings_cases
 from .suite_files import SCHEMA, SUITE, dump, load, load_all
 from .suite_kuckuck import kuckuck_cases
-from .suite_protocol import matrix_cases, seen_cases
+from .suite_protocol import protocol_cases
 
 __all__ = ["SCHEMA", "SUITE", "build", "dump", "load", "load_all", "new_command"]
 
@@ -255,9 +255,9 @@ def _about(
 def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
     """The suite of *game*, built from the repository at *root* (spec and examples)."""
     if game == CARDS:
-        sources: tuple[Case, ...] = (*card_cases(root), *matrix_cases(game), *seen_cases(game))
+        sources: tuple[Case, ...] = (*card_cases(root), *protocol_cases(game))
     elif game == KUCKUCK:
-        sources = (*kuckuck_cases(root), *matrix_cases(game), *seen_cases(game))
+        sources = (*kuckuck_cases(root), *protocol_cases(game))
     else:
         examples = [
             case
@@ -270,7 +270,7 @@ def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
             *game_cases(root),
             *settings_cases(),
             *perft_cases(),
-            *matrix_cases(game),
+            *protocol_cases(game),
         )
     cases = []
     for case in sources:

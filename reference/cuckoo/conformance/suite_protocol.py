@@ -42,11 +42,13 @@ __all__ = [
     "COMMANDS",
     "STEPS",
     "Point",
+    "letter_case_cases",
     "matrix",
     "matrix_cases",
     "matrix_gaps",
     "matrix_page",
     "points",
+    "protocol_cases",
     "seen_cases",
 ]
 
@@ -287,6 +289,34 @@ def _cell(game: str, point: Point, command: str) -> Case:
         return replace(case, commands=(*reach, line), fresh=fresh, expect="answer")
     kind = expect if query else "state"
     return replace(case, commands=(*reach, *([] if query else [line])), fresh=fresh, expect=kind)
+
+
+def protocol_cases(game: str) -> Iterator[Case]:
+    """This module's cases of *game*: the matrix, the records of what was seen move by
+    move, letter case in ``new``."""
+    yield from matrix_cases(game)
+    yield from seen_cases(game) if game != DICE else ()
+    yield from letter_case_cases(game)
+
+
+def letter_case_cases(game: str) -> Iterator[Case]:
+    """``new`` is exact about letter case (the notation's leniency is for records): a
+    ruleset's name, a parameter's value, written in capitals, are refused."""
+    about = "new with a word in capitals: the protocol is exact about letter case"
+    tags = ("protocol", "letter-case")
+    if game == DICE:
+        yield Case("protocol-new-ruleset-capitals", ("CD-RULESET-PARAMS",), expect="error",
+                   ruleset="CUCKOO", about=about, tags=tags)  # fmt: skip
+        yield Case("protocol-new-value-capitals", ("CD-RULESET-PARAMS",), expect="error",
+                   params={"handedness": "Eastern"}, about=about, tags=tags)  # fmt: skip
+    elif game == CARDS:
+        case = seated(CARDS, "cards-protocol-new-value-capitals", ("CC-RULESET-PARAMS",), (),
+                      "error", about=about, aces="HIGH")  # fmt: skip
+        yield replace(case, tags=tags)
+    else:
+        case = seated(KUCKUCK, "zk-protocol-new-value-capitals", ("ZK-RULESET-PARAMS",), (),
+                      "error", about=about, variant="Tactical")  # fmt: skip
+        yield replace(case, tags=tags)
 
 
 def matrix_cases(game: str) -> Iterator[Case]:
