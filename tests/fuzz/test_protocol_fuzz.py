@@ -42,6 +42,11 @@ class InProcess:
 
     def __init__(self) -> None:
         self.session = Session()
+        self.pristine = False
+
+    def restart(self) -> None:
+        """A case that needs no game yet gets a new session."""
+        self.session, self.pristine = Session(), False
 
     def ask(self, line: str) -> str:
         answer = self.session.answer(line)

@@ -149,6 +149,19 @@ def markup() -> None:
     )
 
 
+def chance_nothing_due() -> None:
+    """Refuses chance at a card game's decision, where nothing is due (an outside engine
+    did): the reference answers nothing, an empty list of outcomes."""
+    chance = protocol.CardGame.chance
+
+    def refused(self: protocol.CardGame, text: str) -> str:
+        if not text.strip() and self.state.step == "decide":
+            raise protocol.ProtocolError("nothing is due")
+        return chance(self, text)
+
+    protocol.CardGame.chance = refused  # type: ignore[method-assign]
+
+
 def no_start() -> None:
     """Exits before reading a single command, as an engine with a broken install does."""
     sys.exit(1)
@@ -174,6 +187,7 @@ FLAWS = {
         one_game,
         long_reasons,
         markup,
+        chance_nothing_due,
         no_start,
     )
 }

@@ -50,7 +50,7 @@ def test_cases_are_well_formed(suites: list[dict[str, object]]) -> None:
     for suite in suites:
         for case in suite["cases"]:  # type: ignore[attr-defined]
             assert case["rules"] and set(case["rules"]) <= set(suite["rules"])  # type: ignore[arg-type]
-            assert ("record" in case) != ("setup" in case)
+            assert sum(given in case for given in ("record", "setup", "commands")) == 1
             assert len(case["expect"]) == 1
 
 
@@ -169,6 +169,7 @@ def test_flaws_are_all_exercised() -> None:
         "one-game",
         "long-reasons",
         "markup",
+        "chance-nothing-due",
         "no-start",
     }
 

@@ -504,7 +504,7 @@ def _of(*cases: object) -> dict[str, object]:
         ({**_of(GOOD), "game": None}, "'game' must be a name"),
         ("[" * 100_000 + "]" * 100_000, "JSON nested too deep to read"),
         ('{"schema": ', "1:12: Expecting value"),
-        ([1], "schema 'list', expected 'cuckoo-conformance/1'"),
+        ([1], "schema 'list', expected 'cuckoo-conformance/2'"),
     ],
 )
 def test_a_malformed_suite_is_a_clear_usage_error(

@@ -32,6 +32,7 @@ from .precedence import pairs
 from .protocol import Session
 from .suite_cases import new_command
 from .suite_precedence import pair_case
+from .suite_protocol import matrix_gaps, matrix_page
 
 __all__ = ["DIMENSIONS", "GAPS", "PAGE", "REASONS", "Dimension", "Row", "gaps", "page", "rows"]
 
@@ -216,10 +217,12 @@ def _refused_setup(case: dict[str, Any]) -> bool:
 
 
 def gaps(suites: list[dict[str, Any]]) -> list[str]:
-    """The rows without a case, then the pairs of checks that can both fail without one."""
+    """The rows without a case, the protocol matrix's pairs without one, then the pairs of
+    checks that can both fail without one."""
     found = [row.key for row in rows(suites) if not row.cases]
     found += [f"reads {row.key}" for row in reads_rows(suites) if not row.cases]
     found += [f"{row.rule} triggered twice" for row in scoring_rows(suites) if not row.cases]
+    found += matrix_gaps(suites)
     table = precedence_rows(suites)
     return found + [f"order {key}" for _, key, apart, cases in table if not (apart or cases)]
 
@@ -490,6 +493,7 @@ def page(suites: list[dict[str, Any]]) -> str:
     lines += _reads_page(suites)
     lines += _scoring_page(suites)
     lines += _precedence_page(suites)
+    lines += matrix_page(suites)
     missing = gaps(suites)
     lines += ["## Known gaps", ""]
     lines += [f"- `{key}`: {REASONS.get(key, 'no reason given')}." for key in missing] or [

@@ -57,6 +57,9 @@ class Engine:
         self._buffer = b""
         self.timeouts = 0
         """How many exchanges have timed out so far: shrinking gives up on a slow engine."""
+        self.pristine = False
+        """Whether the engine, greeted with ``protocol``, has no game yet: set by the runner,
+        cleared by a restart (a case that needs no game runs in such an engine)."""
 
     def _start(self) -> subprocess.Popen[bytes]:
         try:
@@ -132,6 +135,7 @@ class Engine:
     def restart(self) -> None:
         """Stop the engine and every process it started (SIGTERM, then SIGKILL after a
         short grace, to the whole group); the next command starts afresh."""
+        self.pristine = False
         if self.process is not None:
             for sig in (signal.SIGTERM, signal.SIGKILL):
                 with suppress(ProcessLookupError, PermissionError):  # the group is gone

@@ -190,7 +190,12 @@ class SpielDice(_Spiel):
         return token.get(tuple(returns), "?") + reason
 
     def chance(self, text: str) -> str:
-        """The re-roll's outcomes after the infection *text*, made in a copy."""
+        """The re-roll's outcomes after the infection *text*, made in a copy; as in the
+        reference, nothing is due without one (an infection the reference refuses, at
+        the end say, is a skip: OpenSpiel names no rule)."""
+        if not text.strip():
+            raise ProtocolError("chance takes an infection without its re-roll, such as 2+3x5")
+        self.session._fed(f"chance {text}")
         state = self.os.clone()
         self.step(text.strip(), state=state)
         return self.outcomes(state)
@@ -340,7 +345,7 @@ class OpenSpielSession(Session):
         super().__init__()
         self.pyspiel = pyspiel
         self.reference_refused = False
-        """Whether the reference refused the last ``new`` or ``apply``."""
+        """Whether the reference refused the last ``new``, ``apply`` or dice ``chance``."""
         self.reference = Session()
         for name in ("record", "format"):
             self.commands[name] = self._no_records
@@ -378,17 +383,14 @@ class OpenSpielSession(Session):
 
     def new(self, args: list[str]) -> str:
         self._fed("new " + " ".join(args))
-        self.game = None
         game = args[:1]
         kinds: dict[str, type[SpielCards | SpielKuckuck]] = {
             "cuckoo-cards": SpielCards,
             "zum-kuckuck": SpielKuckuck,
         }
-        try:
-            if game[0] in kinds:
-                self.game = kinds[game[0]].new(args[1:], self)
-            else:
-                self.game = SpielDice.new(args, self)
+        try:  # a refused new changes nothing: the game before it stays
+            made = kinds[game[0]].new(args[1:], self) if game[0] in kinds else None
+            self.game = made or SpielDice.new(args, self)
         except (Unsupported, Refused, CuckooError):
             raise  # a CuckooError: the setup rules, checked as the reference checks them
         except Exception as error:  # pyspiel's own errors, or the game type's

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import IO, Any, BinaryIO, Final, Protocol
 
@@ -19,7 +20,7 @@ from ..cards import notation as cards_notation
 from ..cards import views as cards_views
 from ..dice import notation as dice_notation
 from ..dice import views as dice_views
-from ..errors import CuckooError, NotationError, shown
+from ..errors import CuckooError, NotationError, SetupError, shown
 from ..games import Kit, read_records
 from ..kuckuck import notation as kuckuck_notation
 from ..kuckuck import views as kuckuck_views
@@ -52,6 +53,18 @@ def read_params(words: list[str]) -> dict[str, object]:
     return params
 
 
+@contextmanager
+def _named(rule: str, message: str) -> Iterator[None]:
+    """A setup refused under *rule* says *message*: the name the command gave, where the
+    engine's own message has only the seat it could not find (-1)."""
+    try:
+        yield
+    except SetupError as error:
+        if error.rule != rule:
+            raise
+        raise SetupError(message, rule=rule) from None
+
+
 class DiceGame:
     """The dice pyramid: ``new RULESET FIRST BLUEROLL REDROLL [param=value ...]``."""
 
@@ -66,7 +79,8 @@ class DiceGame:
         rolls = tuple(tuple(int(ch) if ch.isdigit() else -1 for ch in r) for r in (blue, red))
         player = dice.PLAYER_NAMES.index(first) if first in dice.PLAYER_NAMES else -1
         rules = dice.ruleset(name, **read_params(params))
-        return cls(dice.new_game(rules, dice.Setup((rolls[0], rolls[1]), player)))
+        with _named("CD-SETUP-FIRST", f"the first player must be Blue or Red, not {first!r}"):
+            return cls(dice.new_game(rules, dice.Setup((rolls[0], rolls[1]), player)))
 
     @staticmethod
     def read(state: dice.State, text: str) -> list[dice.Move]:
@@ -97,6 +111,8 @@ class DiceGame:
         return f"{outcome.token} {outcome.reason}" if outcome else "*"
 
     def chance(self, text: str) -> str:
+        if not text.strip():  # nothing is ever due: a re-roll comes with its infection
+            raise ProtocolError("chance takes an infection without its re-roll, such as 2+3x5")
         move = dice_notation.parse_move(text)
         if not isinstance(move, dice.Infect) or move.rolls is not None:
             raise ProtocolError("chance takes an infection without its re-roll, such as 2+3x5")
@@ -154,7 +170,9 @@ class CardGame:
         dealer, *players = names
         seat = players.index(dealer) if dealer in players else -1
         variant = cards.rules(**read_params([a for a in args if "=" in a]))
-        return cls(cards.new_game(variant, cards.Setup(tuple(players), seat)))
+        said = f"the first dealer must be one of the players, not {dealer!r}"
+        with _named("CC-SETUP-DEALER", said):
+            return cls(cards.new_game(variant, cards.Setup(tuple(players), seat)))
 
     @classmethod
     def of_record(cls, record: Record, states: list[cards.State]) -> CardGame:

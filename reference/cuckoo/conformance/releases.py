@@ -7,7 +7,7 @@ list by hand), and for every earlier release its date and note.  An implementati
 say "passes suite 2026.12 for cuckoo-dice", and see what a new release asks of it.
 
 A case *changed* when what it cites (``rules``), what it sends (``input``: its setup and
-moves, or its record) or what it expects (``expect``) changed; its metadata may change
+moves, its record, or its commands) or what it expects (``expect``) changed; its metadata may change
 freely.  To make a release: give it a date below, then start the next version with
 ``python -m cuckoo.conformance.releases store`` (which stores the fingerprints of the
 version just released) and a new entry with no date.
@@ -55,7 +55,10 @@ def fingerprints(suite: dict[str, Any]) -> dict[str, dict[str, str]]:
     return {
         case["id"]: {
             "rules": _digest(case["rules"]),
-            "input": _digest([case.get("record"), case.get("setup"), case.get("moves")]),
+            "input": _digest(
+                [case.get("record"), case.get("setup"), case.get("moves")]
+                + ([case["commands"], case.get("fresh", False)] if "commands" in case else [])
+            ),
             "expect": _digest(case["expect"]),
         }
         for case in suite["cases"]

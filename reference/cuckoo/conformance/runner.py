@@ -34,6 +34,7 @@ from .engine import (
     quote,
     unsupported,
 )
+from .protocol import PROTOCOL
 from .verdicts import Report, compare
 
 __all__ = [
@@ -55,6 +56,8 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 def _commands(case: dict[str, Any]) -> list[str]:
     from .suite import new_command
 
+    if "commands" in case:
+        return list(case["commands"])
     if "record" in case:
         command = "format" if "format" in case["expect"] else "record"
         return [f"{command} {case['record']}"]
@@ -85,18 +88,24 @@ def _check(engine: Asks, case: dict[str, Any]) -> str | None:
     """None if the engine does what *case* expects, else what went wrong."""
     expect = case["expect"]
     answer = ""
+    if case.get("fresh") and not engine.pristine:
+        engine.restart()
+        if (hello := _ask(engine, "protocol")) != f"= {PROTOCOL}":
+            return f"a fresh engine answered protocol with {quote(hello)}"
+        engine.pristine = True
+    scripted = "commands" in case  # a ? answer neither stops nor fails it: the expectation decides
     for command in _commands(case):
         answer = _ask(engine, command)
-        if answer.startswith("?"):
+        if answer.startswith("=") and command.split()[:1] not in (["protocol"], ["format"]):
+            engine.pristine = False  # a game may be under way: what changes nothing is known
+        if answer.startswith("?") and not scripted:
             if "error" in expect:
-                kind, rule = [*answer.split(), "", ""][1:3]
-                wanted = expect["error"]
-                if (kind, rule) == (wanted["kind"], wanted["rule"]):
-                    return None
-                return f"expected ? {wanted['kind']} {wanted['rule']}, got {quote(answer)}"
+                return _refused(answer, expect["error"])
             return f"{quote(command)} failed: {quote(answer)}"
+    if "answer" in expect:
+        return compare(expect["answer"], answer)
     if "error" in expect:
-        return f"expected ? {expect['error']['kind']} {expect['error']['rule']}, got ="
+        return _refused(answer, expect["error"])
     if "format" in expect:
         return compare(expect["format"], parse_json(answer[2:], "the format answer"))
     if "perft" in expect:
@@ -110,6 +119,14 @@ def _check(engine: Asks, case: dict[str, Any]) -> str | None:
         got = chance_pairs(payload(engine, "chance " + expect["chance"]["move"]))
         return compare(expect["chance"]["outcomes"], got)
     return compare(expect["result"], payload(engine, "result"))
+
+
+def _refused(answer: str, wanted: dict[str, str]) -> str | None:
+    """None if *answer* is the error *wanted* (its kind and rule), else what differed."""
+    kind, rule = [*answer.split(), "", ""][1:3] if answer.startswith("?") else ("", "")
+    if (kind, rule) == (wanted["kind"], wanted["rule"]):
+        return None
+    return f"expected ? {wanted['kind']} {wanted['rule']}, got {quote(answer)}"
 
 
 def _perft(engine: Asks, depth: int) -> int:
@@ -568,7 +585,6 @@ def _parts(args: argparse.Namespace) -> tuple[bool, int, int]:
 def _conform(args: argparse.Namespace) -> int:
     from . import report as results
     from .differential import differential
-    from .protocol import PROTOCOL
     from .suite import load, load_all
 
     if not args.engine.split():

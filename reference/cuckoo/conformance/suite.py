@@ -32,6 +32,7 @@ from .suite_kuckuck import kuckuck_cases
 from .suite_notation import notation_cases
 from .suite_params import parameter_cases, scoring_cases
 from .suite_precedence import precedence_cases
+from .suite_protocol import protocol_cases
 
 __all__ = ["SCHEMA", "SUITE", "build", "dump", "inputs", "load", "load_all", "new_command"]
 
@@ -51,19 +52,26 @@ def _run(case: Case, game: str) -> tuple[dict[str, Any], dict[str, Any]]:
     span = state.get({CARDS: "hands", KUCKUCK: "cycle"}.get(game, ""))
     error = expect.get("error", {})
     setup = bool(error) and bool(re.search(r"-(SETUP|RULESET)-", error["rule"]))
-    commands = (
-        [f"record {case.record}"]
-        if case.record is not None
-        else [new_command(case.setup()), *(f"apply {m}" for m in case.moves)]
-    )
     seen = {"span": span, "setup": setup and _stops_at_setup(case)}
-    return expect, {**seen, "ordered": ordered(game, commands)}
+    return expect, {**seen, "ordered": ordered(game, _sent(case))}
+
+
+def _sent(case: Case) -> list[str]:
+    """The commands that set *case* up, before its query."""
+    if case.commands is not None:
+        return list(case.commands)
+    if case.record is not None:
+        return [("format " if case.expect == "format" else "record ") + case.record]
+    return [new_command(case.setup()), *(f"apply {m}" for m in case.moves)]
 
 
 def _stops_at_setup(case: Case) -> bool:
     """Whether the case's first command (``new``, or a record before its first move) is
     what the reference refuses."""
     session = Session()
+    if case.commands is not None:
+        last = case.commands[-1]
+        return last.startswith(("new ", "record ")) and not _ask(session, last)[0]
     if case.record is None:
         return not _ask(session, new_command(case.setup()))[0]
     tags = re.match(r"(\s*\[[^\]]*\])*", case.record)
@@ -73,35 +81,48 @@ def _stops_at_setup(case: Case) -> bool:
 
 def _answers(case: Case, session: Session) -> dict[str, Any]:
     """The expectation of *case*, run in *session*."""
-    if case.record is not None:
-        commands = (
-            ["format " + case.record] if case.expect == "format" else ["record " + case.record]
-        )
-    else:
-        commands = [new_command(case.setup()), *(f"apply {m}" for m in case.moves)]
     kind, *args = case.expect.split()
-    query = {
-        "state": "state",
-        "legal": "legal",
-        "result": "result",
-        "error": None,
-        "chance": "chance " + " ".join(args),
-        "perft": "perft 1",
-        "format": None,
-    }[kind]
-    for command in commands:
+    if case.commands is not None:
+        return _scripted(case, session, kind)
+    payload = ""
+    for command in _sent(case):
         ok, payload = _ask(session, command)
         if not ok:
             error, rule = payload.split()[:2]
             assert kind == "error", f"{case.id}: {command}: {payload}"
             return {"error": {"kind": error, "rule": rule}}
     assert kind != "error", f"{case.id}: expected an error, but every command succeeded"
+    return _queried(case, session, kind, args, payload)
+
+
+def _scripted(case: Case, session: Session, kind: str) -> dict[str, Any]:
+    """The expectation of a :attr:`~Case.commands` case: every command sent, a refused one
+    too (a refused command is part of what such a case asks); the last one's answer, or
+    the query after them."""
+    assert case.commands is not None
+    answer = ""
+    for command in case.commands:
+        answer = session.answer(command)
+    if kind == "answer":
+        return {"answer": answer}
+    if kind == "error":
+        assert answer.startswith("?"), f"{case.id}: expected an error, got {answer}"
+        return {"error": dict(zip(("kind", "rule"), answer.split()[1:3], strict=True))}
+    assert kind != "format" or answer.startswith("="), f"{case.id}: {answer}"
+    return _queried(case, session, kind, case.expect.split()[1:], answer[2:])
+
+
+def _queried(
+    case: Case, session: Session, kind: str, args: list[str], payload: str
+) -> dict[str, Any]:
+    """The expectation of a case whose commands all succeeded (the last answered
+    *payload*): the format, or the answer to the query *kind* names."""
     if kind == "format":
         return {"format": json.loads(payload)}
     if kind == "perft":
         counts = [int(_ask(session, f"perft {d}")[1]) for d in range(1, int(args[0]) + 1)]
         return {"perft": counts}
-    assert query is not None
+    query = " ".join([kind, *args])  # state, legal, result, or chance MOVE
     ok, payload = _ask(session, query)
     assert ok, f"{case.id}: {query}: {payload}"
     if kind == "state":
@@ -190,7 +211,8 @@ def metadata(game: str, case: Case, expect: dict[str, Any], seen: dict[str, Any]
     elif isinstance(seen["span"], int):
         meta["span"] = seen["span"]
     kind = next(iter(expect))
-    tags = [kind, "record" if case.record is not None else "moves"]
+    sent = "moves" if case.record is None else "record"
+    tags = [kind, "commands" if case.commands is not None else sent, *case.tags]
     tags += ["setup"] if seen["setup"] else []
     tags += ["spec-example"] if case.id.startswith("spec-") else []
     tags += ["order-of-checks"] if "order-" in case.id else []
@@ -260,7 +282,10 @@ def inputs(root: Path, game: str) -> tuple[Case, ...]:
 def _entry(game: str, case: Case) -> dict[str, Any]:
     """The suite's entry of *case*: its inputs, the reference's expectation, its metadata."""
     entry: dict[str, Any] = {"id": case.id, "rules": list(case.rules)}
-    if case.record is not None:
+    if case.commands is not None:
+        entry["commands"] = list(case.commands)
+        entry.update({"fresh": True} if case.fresh else {})
+    elif case.record is not None:
         entry["record"] = case.record
     else:
         entry["setup"] = case.setup()
@@ -288,6 +313,7 @@ def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
         game, list(zip(made, cases, strict=True)), rules, partial(_entry_if_met, game)
     )
     cases += [_entry(game, case) for case in scoring_cases(game, cases)]
+    cases += [_entry(game, case) for case in protocol_cases(game)]
     return {
         "schema": SCHEMA,
         "game": game,

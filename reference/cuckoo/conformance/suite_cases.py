@@ -25,7 +25,8 @@ class Case:
     rules: tuple[str, ...]
     moves: tuple[str, ...] = ()
     expect: str = "state"
-    """``state``, ``legal``, ``result``, ``error``, ``chance MOVE``, ``perft N``, ``format``."""
+    """``state``, ``legal``, ``result``, ``error``, ``chance MOVE``, ``perft N``, ``format``,
+    ``answer`` (the last command's answer line, of a :attr:`commands` case)."""
     ruleset: str = "cuckoo"
     first: str = "Blue"
     rolls: tuple[str, str] = ROLLS
@@ -36,6 +37,13 @@ class Case:
     game: str = "cuckoo-dice"
     about: str = ""
     """One line on what the case checks; empty for one written from its expectation."""
+    commands: tuple[str, ...] | None = None
+    """Protocol lines sent as they are, in place of a setup and moves or a record: for a
+    point those cannot reach (no game yet, after a refused command, a query refused)."""
+    fresh: bool = False
+    """Whether :attr:`commands` must go to an engine that has no game yet."""
+    tags: tuple[str, ...] = ()
+    """Tags of its own, besides those the metadata derives."""
 
     def setup(self) -> dict[str, Any]:
         """The setup as the suite file writes it."""

@@ -16,7 +16,9 @@ from ..files import read_bounded
 from .engine import quote
 from .suite_cases import new_command
 
-SCHEMA: Final = "cuckoo-conformance/1"
+SCHEMA: Final = "cuckoo-conformance/2"
+SCHEMAS: Final = ("cuckoo-conformance/1", SCHEMA)
+"""The schemas read: a file of schema 1 is one of schema 2 without ``commands`` cases."""
 SUITE: Final = Path(__file__).parent / "data" / "cuckoo-dice.json"
 """Where the suite ships inside the package (the same file as ``tests/conformance``)."""
 
@@ -42,7 +44,7 @@ def load(path: Path = SUITE) -> dict[str, Any]:
         raise ValueError(f"{shown(str(path))}: JSON nested too deep to read") from None
     except json.JSONDecodeError as error:
         raise ValueError(f"{shown(str(path))}:{error.lineno}:{error.colno}: {error.msg}") from None
-    if not isinstance(suite, dict) or suite.get("schema") != SCHEMA:
+    if not isinstance(suite, dict) or suite.get("schema") not in SCHEMAS:
         found = suite.get("schema") if isinstance(suite, dict) else type(suite).__name__
         raise ValueError(f"{shown(str(path))}: schema {quote(found)}, expected {SCHEMA!r}")
     problem = _shape(suite)
@@ -63,6 +65,7 @@ EXPECTED: Final[dict[str, Callable[[Any], bool]]] = {
         and isinstance(v.get("outcomes"), dict)
     ),
     "result": lambda v: isinstance(v, str),
+    "answer": lambda v: isinstance(v, str),
 }
 """What each kind of expected answer must hold."""
 
@@ -125,8 +128,14 @@ def _case_problem(case: Any) -> str | None:
         return "'tags' must be a list of words"
     if "record" in case:
         return None if isinstance(case["record"], str) else "'record' must be a text"
+    if "commands" in case:
+        commands = case["commands"]
+        if not (isinstance(commands, list) and commands and _all(str, commands)):
+            return "'commands' must be a non-empty list of command lines"
+        fresh = case.get("fresh", False)
+        return None if isinstance(fresh, bool) else "'fresh' must be true or false"
     if not (isinstance(case.get("moves"), list) and _all(str, case["moves"])):
-        return "'moves' must be a list of moves (or give a 'record')"
+        return "'moves' must be a list of moves (or give a 'record' or 'commands')"
     try:
         new_command(case.get("setup"))  # type: ignore[arg-type]
     except (AttributeError, KeyError, TypeError):
