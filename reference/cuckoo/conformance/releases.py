@@ -36,6 +36,14 @@ RELEASES: Final = (
         "every parameter value and both sides of every limit; the card game's canonical "
         "parameter tags",
     ),
+    (
+        "2027.01",
+        "2026-11-27",
+        "the suite covers the spec's structure: every pair of checks that can fail together "
+        "(which error wins), every command at every kind of point, records of what was seen "
+        "asked move by move, every lenient form and canonical-writing rule, every rule under "
+        "every value of the parameters it can read",
+    ),
 )
 """Every release, oldest first: version, date (empty while it is being made), note."""
 
