@@ -70,6 +70,15 @@ class Asks(Protocol):
     def ask(self, line: str) -> str: ...
 
 
+class Restarts(Asks, Protocol):
+    """An engine a fresh case can be checked against: one that says whether it has had no
+    game yet, and can be started again."""
+
+    pristine: bool
+
+    def restart(self) -> None: ...
+
+
 class Transcript:
     """An engine whose exchanges in one case are kept: the command lines sent, ready to be
     sent again by hand, and the last answer, to show a failure as it happened."""
@@ -83,8 +92,22 @@ class Transcript:
         self.answer = self.engine.ask(line)
         return self.answer
 
+    @property
+    def pristine(self) -> bool:
+        """Whether the engine has had no game yet (a fresh case needs one that has not)."""
+        return self.engine.pristine
 
-def _check(engine: Asks, case: dict[str, Any]) -> str | None:
+    @pristine.setter
+    def pristine(self, value: bool) -> None:
+        self.engine.pristine = value
+
+    def restart(self) -> None:
+        """The engine started again, for a fresh case: what is sent after it is the case's."""
+        self.engine.restart()
+        self.sent.clear()
+
+
+def _check(engine: Restarts, case: dict[str, Any]) -> str | None:
     """None if the engine does what *case* expects, else what went wrong."""
     expect = case["expect"]
     answer = ""
@@ -165,6 +188,7 @@ def _fresh(engine: Engine) -> str | None:
         return f"a fresh engine: {error}"
     if answer != f"= {PROTOCOL}":
         return f"a fresh engine answered protocol with {quote(answer)}"
+    engine.pristine = True  # a fresh case need not start it again
     return None
 
 
