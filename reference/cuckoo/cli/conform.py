@@ -1,5 +1,5 @@
 """``cuckoo conform``: the conformance suites, or random games, against an engine (the
-options are the kit's own: ``conformance/runner.py``)."""
+options are the kit's own: ``conformance/runner_options.py``)."""
 
 from __future__ import annotations
 
