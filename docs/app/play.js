@@ -143,7 +143,7 @@ async function advance() {
     $("#table").hidden = false;
     $("#table-title").textContent = game.name;
     showLog(game);
-    const view = await engine.call("play_view", JSON.stringify(game.table), game.human);
+    const view = await engine.call("play_view", JSON.stringify(game.table), game.human, false);
     if (view.problem) {
       $("#prompt").textContent = "";
       $("#choices").replaceChildren();
@@ -151,10 +151,10 @@ async function advance() {
       return;
     }
     showPicture($("#picture"), view);
-    $("#record").textContent = view.record;
+    const record = showRecord(game);
     const hand = view.hand.length ? ` Your hand: ${view.hand.join(" ")}.` : "";
     if (view.over) {
-      $("#prompt").textContent = `The game is over: ${view.status || view.record.trim().split("\n").at(-1)}`;
+      $("#prompt").textContent = `The game is over: ${view.status || (await record).trim().split("\n").at(-1)}`;
       $("#choices").replaceChildren();
       return;
     }
@@ -176,6 +176,17 @@ async function advance() {
     if (behind || current.game !== game) return; // another tab moved meanwhile: shown next
     await keep(told({ ...game, table: answer.ok }, answer.said), rev);
   }
+}
+
+/** The record of *game* as the player saw it, shown once the engine has written it (after
+ * the screen is drawn: a long game's record takes longer than a move should); resolves to
+ * its text. */
+function showRecord(game) {
+  const asked = engine.call("play_record", JSON.stringify(game.table), game.human);
+  asked.then((text) => {
+    if (current && current.game === game) $("#record").textContent = text;
+  }, () => {});
+  return asked;
 }
 
 /** The stored game, shown as it is now (another tab changed it). */

@@ -237,7 +237,7 @@ async function draw() {
   $("#table-title").replaceChildren(el("bdi", {}, game.name));
   let view;
   try {
-    view = await engine.call("table_view", JSON.stringify(game.table));
+    view = await engine.call("table_view", JSON.stringify(game.table), false);
   } catch (error) {
     say(`The engine cannot show this game: ${error.message}`, "error");
     return;
@@ -255,7 +255,8 @@ async function draw() {
   }
   showPicture($("#picture"), view);
   $("#prompt").textContent = view.over ? "The game is over." : `Next: ${view.prompt}`;
-  $("#record").textContent = view.record;
+  // the screen first; the record, folded away, follows (see showRecord)
+  showRecord(shown);
   // a tap is checked against the version it was offered for (see commit); the picture's
   // cells and dice are tapped as the buttons are
   offer($("#choices"), view.choices, (text) => play(text, shown), {
@@ -263,6 +264,15 @@ async function draw() {
     mover: ["Blue", "Red"].indexOf(view.to_move),
     taps: view.taps,
   });
+}
+
+/** The record of the game *shown*, once the engine has written it (after the screen is
+ * drawn: writing a long game's record takes longer than a tap should); not if another
+ * game or move is shown by then. */
+function showRecord(shown) {
+  engine.call("table_record", JSON.stringify(shown.game.table)).then((text) => {
+    if (shown === open) $("#record").textContent = text;
+  }, () => {}); // a table the engine cannot write is said by the view already
 }
 
 /** The game with one more line in its journal: every tap, undo and redo is kept. */

@@ -30,10 +30,12 @@ def _prompt(loaded: Table) -> str:
     return prompt(loaded.game, state)
 
 
-def table_view(table_json: str) -> str:
+def table_view(table_json: str, record: bool = True) -> str:
     """Everything the recorder shows of a table, as JSON: the picture (the pyramid's with
     its cells and dice named, to be tapped), the cell of the last placement, the diagram,
-    whose turn, the choices as rows of taps, and the record so far (or the problem)."""
+    whose turn, the choices as rows of taps, and the record so far (or the problem).
+    Without *record* the record is left out: the page draws the screen first and asks for
+    it after (:func:`table_record`), so that a tap is on the screen sooner."""
     try:
         loaded = load(read_table(table_json))
     except CuckooError as error:
@@ -49,7 +51,7 @@ def table_view(table_json: str) -> str:
             "to_move": dice.PLAYER_NAMES[state.to_move] if isinstance(state, dice.State) else None,
             "prompt": "the game is over" if over else _prompt(loaded),
             "choices": [c.json() for c in choices],
-            "record": loaded.text(),
+            **({"record": loaded.text()} if record else {}),
         }
     )
 
