@@ -170,7 +170,7 @@ async function advance() {
       return;
     }
     const who = view.choosing.length ? `${view.choosing.join(" and ")} ${view.choosing.length > 1 ? "choose" : "chooses"}…` : "Dealing…";
-    $("#prompt").textContent = `${who}${hand}`;
+    $("#prompt").textContent = `${view.out ? "You are out of the game. " : ""}${who}${hand}`;
     $("#choices").replaceChildren();
     const answer = await engine.call("play_next", JSON.stringify(game.table), game.bot, game.human);
     if (behind || current.game !== game) return; // another tab moved meanwhile: shown next

@@ -191,6 +191,13 @@ async function startGame(event) {
   showOnly("table");
   remember(TAB, { screen: "table", id });
   await commit(open, game, "Game started: every tap is saved in this browser at once.");
+  showTop();
+}
+
+/** The game's title at the top of the screen, its picture under it (not the middle of the
+ * page the setup's button was in). */
+function showTop() {
+  $("#table-title").scrollIntoView({ block: "start" });
 }
 
 // -- recording -------------------------------------------------------------------------
@@ -209,6 +216,7 @@ async function openGame(id) {
   remember(TAB, { screen: "table", id });
   showOnly("table");
   await draw();
+  showTop();
 }
 
 /** Read this tab's game again as stored (another tab wrote it), and say *message*. */
@@ -255,6 +263,8 @@ async function draw() {
   }
   showPicture($("#picture"), view);
   $("#prompt").textContent = view.over ? "The game is over." : `Next: ${view.prompt}`;
+  // what the last entry did that the picture shows only as dots (who lost a life)
+  $("#announce").replaceChildren(...view.told.map((line) => el("span", { class: "said" }, line)));
   // the screen first; the record, folded away, follows (see showRecord)
   showRecord(shown);
   // a tap is checked against the version it was offered for (see commit); the picture's

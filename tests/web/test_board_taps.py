@@ -28,9 +28,21 @@ def placements(table: dict[str, Any]) -> list[dict[str, Any]]:
     return steps
 
 
+REGION = """(part) => part.dataset.side ? `side ${part.dataset.side}`
+  : part.dataset.nest !== undefined ? `nest ${part.dataset.nest}` : "dungeon" """
+"""The region of the pyramid's picture a phone zooms into for a part (taps.js: regionOf)."""
+
+
 def tap_picture(page: Any, selector: str) -> None:
-    """Tap the first part of the picture *selector* finds; it must be ringed as a target."""
+    """Tap the first part of the picture *selector* finds; it must be ringed as a target.
+    On a phone, where the pyramid's parts are too small to be targets, its region (a side, a
+    nest) is tapped first: it zooms in, or, holding only that target, is that tap."""
     part = page.locator(f"#picture {selector}").first
+    if "target" not in (part.get_attribute("class") or ""):
+        page.locator(f'#picture .zoom-hit[data-zoom="{part.evaluate(REGION)}"]').click()
+        if not page.locator("#picture.zoomed").count():
+            return
+        part = page.locator(f"#picture {selector}").first
     assert "target" in (part.get_attribute("class") or ""), selector
     part.click()
 
@@ -84,8 +96,12 @@ def test_a_tap_on_the_picture_is_the_tap_on_its_button(page: Any) -> None:
     assert page.locator("#choices .chip").all_inner_texts() == first["path"][:2]
     # now only cells are targets, as only cells are offered as buttons
     assert page.locator("#picture [data-die].target").count() == 0
-    offered = {f"cell {c}" for c in page.locator("#picture [data-cell].target").evaluate_all(
-        "(parts) => parts.map((p) => p.dataset.cell)")}
+    offered = {
+        f"cell {c}"
+        for c in page.locator("#picture [data-cell].target").evaluate_all(
+            "(parts) => parts.map((p) => p.dataset.cell)"
+        )
+    }
     assert offered == set(page.locator("#choices .tap").all_inner_texts())
     page.click("#choices .step-back")
     assert page.locator("#choices .chip").all_inner_texts() == ["Place a die"]

@@ -114,6 +114,7 @@ def play_view(table_json: str, human: str, record: bool = True) -> str:
             "taps": seen.get("taps", {}),
             "diagram": seen["diagram"],
             "over": bool(state.is_over),
+            "out": isinstance(state, cards.State) and not state.lives[seat],
             "status": _status(shown),
             "choosing": [names[s] for s in _choosing(loaded)],
             "choices": [c.json() for c in mine],

@@ -15,18 +15,19 @@ from ..record import prompt
 from .choices import Choice
 from .common import problem, read_table, text_list, to_json
 from .table import RULES, Table, load
+from .words import show_down
 
 
 def _prompt(loaded: Table) -> str:
-    """Who enters what next; in the dice pyramid, a named player by name and colour."""
+    """Who enters what next; in the dice pyramid, a named player by name and colour, and
+    the turn numbered as the record numbers it (``4.`` holds Blue's and Red's fourth)."""
     state = loaded.state
     if isinstance(state, kuckuck.State) and state.step == "deal" and not any(state.dealt):
         return "the cockatoo cards each player took (nobody sees the hands), or the cards dealt"
     if isinstance(state, dice.State):
         colour = dice.PLAYER_NAMES[state.to_move]
         name = dict(loaded.tags).get(colour)
-        if name:
-            return f"{name} ({colour}), turn {state.ply + 1}"
+        return f"{f'{name} ({colour})' if name else colour}, turn {state.ply // 2 + 1}"
     return prompt(loaded.game, state)
 
 
@@ -51,9 +52,20 @@ def table_view(table_json: str, record: bool = True) -> str:
             "to_move": dice.PLAYER_NAMES[state.to_move] if isinstance(state, dice.State) else None,
             "prompt": "the game is over" if over else _prompt(loaded),
             "choices": [c.json() for c in choices],
+            "told": _told(loaded),
             **({"record": loaded.text()} if record else {}),
         }
     )
+
+
+def _told(loaded: Table) -> list[str]:
+    """What the last entry did that the picture shows only as dots: in the card game, the
+    hand it ended (the cards shown, who lost a life, who is out of the game)."""
+    if not isinstance(loaded.state, cards.State) or len(loaded.ends) < 1:
+        return []
+    start = loaded.ends[-2] if len(loaded.ends) > 1 else 0
+    before, after = loaded.states[start], loaded.state
+    return [show_down(after, None)] if after.hands > before.hands else []
 
 
 def picture(loaded: Table, choices: list[Choice]) -> dict[str, Any]:
