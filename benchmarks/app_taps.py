@@ -191,12 +191,15 @@ def tap_times(page: Any, table: dict[str, Any], last: int = TAPPED + 1) -> list[
     """Open *table* in the recorder (stored without its *last* entries), tap those entries
     with the CPU slowed, and return the milliseconds of each saving tap."""
     head = {**table, "moves": table["moves"][:-last]}
+    journal = [
+        {"tap": "play", "move": move, "at": "2026-01-01T00:00:00Z"} for move in head["moves"]
+    ]
     game = {
         "name": f"benchmark: {table['game']}",
         "table": head,
         "created": "2026-01-01T00:00:00Z",
         "undone": [],
-        "journal": [],
+        "journal": journal,  # every entry tapped, as the recorder keeps it
     }
     page.goto("app/record.html")
     wait_ready(page)

@@ -32,7 +32,7 @@ async function keep(game, rev) {
       say("This game was moved on in another tab; it is shown here as it is now.");
       return false;
     }
-    current = { game, rev };
+    current = { game, rev, unsaved: true };
     say(`NOT SAVED: ${storageProblem(error)}. Download the game to keep it.`, "error");
   }
   return true;
@@ -166,6 +166,7 @@ async function advance() {
         picture: $("#picture"), // the pyramid's dice and cells, or the card game's cards
         mover: dice ? ["Blue", "Red"].indexOf(game.human) : null,
         taps: view.taps,
+        keep: { key: "cuckoo-play-half", at: `${game.name}:${game.table.moves.length}` }, // a reload keeps it
       });
       return;
     }
@@ -211,7 +212,12 @@ function chooseGame() {
 
 $("#game").addEventListener("change", chooseGame);
 $("#setup").addEventListener("submit", start);
+// a game the browser could not keep is lost with the tab: leaving it is asked first
+addEventListener("beforeunload", (event) => {
+  if (current?.unsaved) event.preventDefault();
+});
 $("#again").addEventListener("click", () => {
+  if (current?.unsaved && !confirm("This browser has not kept this game (its storage refused it): it is lost if you leave it. Leave it anyway? Cancel, then Download the game, to keep it.")) return;
   $("#setup").hidden = false;
   $("#table").hidden = true;
 });

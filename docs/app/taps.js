@@ -176,9 +176,12 @@ export function showPicture(box, view) {
  * *rolled* (optional) handles an infection itself instead of asking for its re-roll.
  * *picture* (optional) holds the pyramid's picture, whose nest dice and cells are then
  * tapped as the buttons are, for the player *mover* (0 Blue, 1 Red); or a card game's,
- * whose parts stand for the runs of labels *taps* gives them ({"seat 0": ["keep"]}). */
-export function offer(box, choices, play, { rolled = null, picture = null, mover = null, taps = null } = {}) {
-  let chosen = [];
+ * whose parts stand for the runs of labels *taps* gives them ({"seat 0": ["keep"]}).
+ * *keep* (optional, {key, at}) keeps the move half built in this tab's session storage
+ * under *key*, for the position *at*: a reload there offers it as it was left. */
+export function offer(box, choices, play, { rolled = null, picture = null, mover = null, taps = null, keep = null } = {}) {
+  const half = halfBuilt(keep, choices);
+  let chosen = half.chosen;
   let targets = new Map();
   let giving = []; // the dice of an infection tapped so far on the picture
   let gives = [];
@@ -209,6 +212,8 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
   const render = () => {
     const matching = choices.filter((c) => chosen.every((label, i) => c.path[i] === label));
     const done = matching.find((c) => c.path.length === chosen.length);
+    if (!done?.roll.length) half.values.length = 0; // a re-roll belongs to its infection
+    keepHalf(keep, chosen, half.values);
     targets = markTargets(picture, chosen, done ? [] : matching, mover, taps);
     gives = done ? [] : [...new Set(matching.map((c) => c.path[chosen.length]))].filter((l) => l.startsWith("give "));
     if (gives.length) giveTargets(picture, gives, giving, mover, targets);
@@ -226,7 +231,7 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
         box.replaceChildren(chips);
         rolled(done.text);
       } else {
-        box.replaceChildren(chips, rollEntry(done, play));
+        box.replaceChildren(chips, rollEntry(done, play, half.values, () => keepHalf(keep, chosen, half.values)));
       }
       return;
     }
@@ -255,10 +260,37 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
   render();
 }
 
-/** The re-roll of an infection, as the table's dice show it: a value for each die. */
-function rollEntry(choice, play) {
-  const values = choice.roll.map(() => null);
-  const submit = el("button", { type: "button", class: "primary", disabled: true }, "Record the infection");
+/** The move half built for *keep*'s position as kept ({chosen, values}), the taps that
+ * lead to no offered move dropped; nothing kept, none. */
+function halfBuilt(keep, choices) {
+  let kept = null;
+  try {
+    kept = keep && JSON.parse(sessionStorage.getItem(keep.key));
+  } catch {
+    // no session storage: a reload starts the move afresh
+  }
+  const chosen = kept?.at === keep?.at && Array.isArray(kept?.chosen) ? kept.chosen : [];
+  while (chosen.length && !choices.some((c) => chosen.every((label, i) => c.path[i] === label))) chosen.pop();
+  const values = Array.isArray(kept?.values) && kept.at === keep.at ? kept.values : [];
+  return { chosen, values };
+}
+
+/** Keep the move half built (the labels *chosen*, an infection's re-roll *values*). */
+function keepHalf(keep, chosen, values) {
+  if (!keep) return;
+  try {
+    sessionStorage.setItem(keep.key, JSON.stringify({ at: keep.at, chosen, values }));
+  } catch {
+    // no session storage: the half-built move lives as long as the page
+  }
+}
+
+/** The re-roll of an infection, as the table's dice show it: a value for each die (the
+ * *values* tapped before a reload shown again; *kept* is told of each tap). */
+function rollEntry(choice, play, values = [], kept = () => {}) {
+  values.length = choice.roll.length;
+  for (let i = 0; i < values.length; i++) if (![1, 2, 3, 4, 5, 6].includes(values[i])) values[i] = null;
+  const submit = el("button", { type: "button", class: "primary", disabled: values.includes(null) }, "Record the infection");
   submit.addEventListener("click", () => {
     const [take, ...give] = values;
     play(`${choice.text}(${take};${give.join(",")})`);
@@ -274,11 +306,12 @@ function rollEntry(choice, play) {
         ...[1, 2, 3, 4, 5, 6].map((value) =>
           el("button", {
             type: "button",
-            "aria-pressed": "false",
+            "aria-pressed": String(values[i] === value),
             onclick: (event) => {
               values[i] = value;
               for (const b of event.target.parentNode.children) b.setAttribute("aria-pressed", String(b === event.target));
               submit.disabled = values.includes(null);
+              kept();
             },
           }, String(value)),
         ),

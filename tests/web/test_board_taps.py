@@ -96,12 +96,8 @@ def test_a_tap_on_the_picture_is_the_tap_on_its_button(page: Any) -> None:
     assert page.locator("#choices .chip").all_inner_texts() == first["path"][:2]
     # now only cells are targets, as only cells are offered as buttons
     assert page.locator("#picture [data-die].target").count() == 0
-    offered = {
-        f"cell {c}"
-        for c in page.locator("#picture [data-cell].target").evaluate_all(
-            "(parts) => parts.map((p) => p.dataset.cell)"
-        )
-    }
+    offered = {f"cell {c}" for c in page.locator("#picture [data-cell].target").evaluate_all(
+        "(parts) => parts.map((p) => p.dataset.cell)")}
     assert offered == set(page.locator("#choices .tap").all_inner_texts())
     page.click("#choices .step-back")
     assert page.locator("#choices .chip").all_inner_texts() == ["Place a die"]
