@@ -83,8 +83,10 @@ function fitTargets(picture, targets, view, step) {
     const box = part.getBoundingClientRect();
     return Math.round(Math.min(box.width, box.height)) < MIN;
   };
-  const tiny = [...targets.keys()].filter(small);
-  if (!tiny.length) return targets; // a wide screen: every part is a finger's size
+  // a phone's width (the app's one-column layout) is tapped by a finger; a wider screen,
+  // with a mouse too, keeps every part a target
+  const tiny = matchMedia("(max-width: 899px)").matches ? [...targets.keys()].filter(small) : [];
+  if (!tiny.length) return targets;
   const regions = new Map(); // each region holding small targets: those targets
   for (const part of tiny) {
     const region = regionOf(part);
