@@ -146,17 +146,26 @@ class AppLoadDirective(SphinxDirective):
     """``cuckoo-app-load``: the stored run of ``benchmarks/app_load.py`` as its table, made
     by the benchmark's own code, so the page never shows figures of another run."""
 
+    script = "app_load.py"
+
     def run(self) -> list[nodes.Node]:
         import importlib.util
 
-        script = ROOT / "benchmarks" / "app_load.py"
-        spec = importlib.util.spec_from_file_location("app_load", script)
+        script = ROOT / "benchmarks" / self.script
+        spec = importlib.util.spec_from_file_location(script.stem, script)
         assert spec is not None and spec.loader is not None
         benchmark = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(benchmark)
         self.env.note_dependency(str(benchmark.RESULT))
         result = json.loads(benchmark.RESULT.read_text(encoding="utf-8"))
         return self.parse_text_to_nodes(benchmark.table(result))
+
+
+class AppTapsDirective(AppLoadDirective):
+    """``cuckoo-app-taps``: the stored run of ``benchmarks/app_taps.py`` (a tap to the
+    screen at the end of a long game), as its table."""
+
+    script = "app_taps.py"
 
 
 # --- Building the app --------------------------------------------------------------------
@@ -387,6 +396,7 @@ def _service_worker(target: Path) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cuckoo-examples", ExamplesDirective)
     app.add_directive("cuckoo-app-load", AppLoadDirective)
+    app.add_directive("cuckoo-app-taps", AppTapsDirective)
     app.add_role("app", app_role)
     app.connect("doctree-read", _add_viewer_links)
     app.connect("build-finished", build_app)

@@ -32,7 +32,7 @@ async function keep(game, rev) {
       say("This game was moved on in another tab; it is shown here as it is now.");
       return false;
     }
-    current = { game, rev };
+    current = { game, rev, unsaved: true };
     say(`NOT SAVED: ${storageProblem(error)}. Download the game to keep it.`, "error");
   }
   return true;
@@ -143,7 +143,7 @@ async function advance() {
     $("#table").hidden = false;
     $("#table-title").textContent = game.name;
     showLog(game);
-    const view = await engine.call("play_view", JSON.stringify(game.table), game.human);
+    const view = await engine.call("play_view", JSON.stringify(game.table), game.human, false);
     if (view.problem) {
       $("#prompt").textContent = "";
       $("#choices").replaceChildren();
@@ -151,10 +151,10 @@ async function advance() {
       return;
     }
     showPicture($("#picture"), view);
-    $("#record").textContent = view.record;
+    const record = showRecord(game);
     const hand = view.hand.length ? ` Your hand: ${view.hand.join(" ")}.` : "";
     if (view.over) {
-      $("#prompt").textContent = `The game is over: ${view.status || view.record.trim().split("\n").at(-1)}`;
+      $("#prompt").textContent = `The game is over: ${view.status || (await record).trim().split("\n").at(-1)}`;
       $("#choices").replaceChildren();
       return;
     }
@@ -166,16 +166,28 @@ async function advance() {
         picture: $("#picture"), // the pyramid's dice and cells, or the card game's cards
         mover: dice ? ["Blue", "Red"].indexOf(game.human) : null,
         taps: view.taps,
+        keep: { key: "cuckoo-play-half", at: `${game.name}:${game.table.moves.length}` }, // a reload keeps it
       });
       return;
     }
     const who = view.choosing.length ? `${view.choosing.join(" and ")} ${view.choosing.length > 1 ? "choose" : "chooses"}…` : "Dealing…";
-    $("#prompt").textContent = `${who}${hand}`;
+    $("#prompt").textContent = `${view.out ? "You are out of the game. " : ""}${who}${hand}`;
     $("#choices").replaceChildren();
     const answer = await engine.call("play_next", JSON.stringify(game.table), game.bot, game.human);
     if (behind || current.game !== game) return; // another tab moved meanwhile: shown next
     await keep(told({ ...game, table: answer.ok }, answer.said), rev);
   }
+}
+
+/** The record of *game* as the player saw it, shown once the engine has written it (after
+ * the screen is drawn: a long game's record takes longer than a move should); resolves to
+ * its text. */
+function showRecord(game) {
+  const asked = engine.call("play_record", JSON.stringify(game.table), game.human);
+  asked.then((text) => {
+    if (current && current.game === game) $("#record").textContent = text;
+  }, () => {});
+  return asked;
 }
 
 /** The stored game, shown as it is now (another tab changed it). */
@@ -200,7 +212,12 @@ function chooseGame() {
 
 $("#game").addEventListener("change", chooseGame);
 $("#setup").addEventListener("submit", start);
+// a game the browser could not keep is lost with the tab: leaving it is asked first
+addEventListener("beforeunload", (event) => {
+  if (current?.unsaved) event.preventDefault();
+});
 $("#again").addEventListener("click", () => {
+  if (current?.unsaved && !confirm("This browser has not kept this game (its storage refused it): it is lost if you leave it. Leave it anyway? Cancel, then Download the game, to keep it.")) return;
   $("#setup").hidden = false;
   $("#table").hidden = true;
 });

@@ -7,6 +7,7 @@ import { offer, showPicture } from "./taps.js";
 const SHELF = "cuckoo-recorder-games";
 const TAB = "cuckoo-recorder-tab"; // sessionStorage: this tab's screen and game, over a reload
 const DRAFT = "cuckoo-recorder-setup"; // sessionStorage: the setup being entered
+const HALF = "cuckoo-recorder-half"; // sessionStorage: the move half built (taps.js)
 const NAMES = { "cuckoo-dice": "Dice pyramid", "cuckoo-cards": "Card game", "zum-kuckuck": "Zum Kuckuck!" };
 const engine = startEngine();
 keepOffline(engine);
@@ -191,6 +192,13 @@ async function startGame(event) {
   showOnly("table");
   remember(TAB, { screen: "table", id });
   await commit(open, game, "Game started: every tap is saved in this browser at once.");
+  showTop();
+}
+
+/** The game's title at the top of the screen, its picture under it (not the middle of the
+ * page the setup's button was in). */
+function showTop() {
+  $("#table-title").scrollIntoView({ block: "start" });
 }
 
 // -- recording -------------------------------------------------------------------------
@@ -209,6 +217,7 @@ async function openGame(id) {
   remember(TAB, { screen: "table", id });
   showOnly("table");
   await draw();
+  showTop();
 }
 
 /** Read this tab's game again as stored (another tab wrote it), and say *message*. */
@@ -237,7 +246,7 @@ async function draw() {
   $("#table-title").replaceChildren(el("bdi", {}, game.name));
   let view;
   try {
-    view = await engine.call("table_view", JSON.stringify(game.table));
+    view = await engine.call("table_view", JSON.stringify(game.table), false);
   } catch (error) {
     say(`The engine cannot show this game: ${error.message}`, "error");
     return;
@@ -245,9 +254,7 @@ async function draw() {
   if (shown !== open) return; // another draw has begun since
   $("#undo").disabled = game.table.moves.length === 0;
   $("#redo").disabled = !(game.undone ?? []).length;
-  $("#journal").replaceChildren(
-    ...(game.journal ?? []).map((entry) => el("li", {}, `${entry.tap} ${entry.move}`)),
-  );
+  showJournal(shown);
   if (view.problem) {
     $("#refused").replaceChildren("This stored game cannot be replayed: ", await problemItem(view.problem));
     $("#choices").replaceChildren();
@@ -255,14 +262,38 @@ async function draw() {
   }
   showPicture($("#picture"), view);
   $("#prompt").textContent = view.over ? "The game is over." : `Next: ${view.prompt}`;
-  $("#record").textContent = view.record;
+  // what the last entry did that the picture shows only as dots (who lost a life)
+  $("#announce").replaceChildren(...view.told.map((line) => el("span", { class: "said" }, line)));
+  // the screen first; the record, folded away, follows (see showRecord)
+  showRecord(shown);
   // a tap is checked against the version it was offered for (see commit); the picture's
   // cells and dice are tapped as the buttons are
   offer($("#choices"), view.choices, (text) => play(text, shown), {
     picture: $("#picture"),
     mover: ["Blue", "Red"].indexOf(view.to_move),
     taps: view.taps,
+    keep: { key: HALF, at: `${shown.id}:${game.table.moves.length}:${game.table.moves.at(-1)}` }, // a reload keeps it
   });
+}
+
+/** The record of the game *shown*, once the engine has written it (after the screen is
+ * drawn: writing a long game's record takes longer than a tap should); not if another
+ * game or move is shown by then. */
+function showRecord(shown) {
+  engine.call("table_record", JSON.stringify(shown.game.table)).then((text) => {
+    if (shown === open) $("#record").textContent = text;
+  }, () => {}); // a table the engine cannot write is said by the view already
+}
+
+let journalShown = null; // the game whose journal the list shows
+/** The journal of the game *shown*: only the lines it gained are added to the list shown of
+ * the same game (a long game's journal is not drawn again at every tap). */
+function showJournal(shown) {
+  const list = $("#journal");
+  const journal = shown.game.journal ?? [];
+  if (journalShown !== shown.id || list.childElementCount > journal.length) list.replaceChildren();
+  journalShown = shown.id;
+  list.append(...journal.slice(list.childElementCount).map((entry) => el("li", {}, `${entry.tap} ${entry.move}`)));
 }
 
 /** The game with one more line in its journal: every tap, undo and redo is kept. */
@@ -364,7 +395,9 @@ $("#players").addEventListener("input", setupForm);
 $("#setup").addEventListener("input", keepDraft);
 $("#setup").addEventListener("change", keepDraft);
 $("#setup").addEventListener("submit", startGame);
-$("#close").addEventListener("click", showList);
+$("#close").addEventListener("click", () => {
+  if (!open?.unsaved || confirm(UNSAVED)) showList();
+});
 $("#undo").addEventListener("click", undo);
 $("#redo").addEventListener("click", redo);
 $("#download").addEventListener("click", async () => {
@@ -378,6 +411,13 @@ $("#copy").addEventListener("click", async () => {
 $("#share").addEventListener("click", async () => {
   const record = await exported();
   if (record) say((await share(record.name, record.text, { ply: open.game.table.moves.length })).message);
+});
+
+// A game whose last taps the browser could not keep (its storage full) is lost with the
+// tab: leaving or reloading it is asked first (the status line offers the download)
+const UNSAVED = "This browser has not kept this game's last taps (its storage refused them): they are lost if you leave it. Leave it anyway? Cancel, then Download, to keep its record.";
+addEventListener("beforeunload", (event) => {
+  if (open?.unsaved) event.preventDefault();
 });
 
 // Another tab wrote a game: the list shows it, and the game open here is shown as it is

@@ -42,7 +42,103 @@ function markTargets(picture, chosen, matching, mover, taps) {
     }
     part.classList.toggle("chosen", part.dataset.cell !== undefined && chosen.includes(`cell ${part.dataset.cell}`));
   }
+  // the die chosen is marked in its nest (the first of the dice it may be: they are alike)
+  const die = chosen.find((label) => picture?.querySelector(`[data-die="${label}"][data-nest="${mover}"]`));
+  picture?.querySelector(`[data-die="${die}"][data-nest="${mover}"]`)?.classList.add("chosen");
   return targets;
+}
+
+const MIN = 44;
+/** CSS px: the least a finger taps (WCAG 2.2's enhanced target size). */
+
+/** The part of the pyramid's picture a small *part* is zoomed in with: its side, its nest,
+ * or the dungeon; null for a part of the card games' pictures. */
+function regionOf(part) {
+  if (part.dataset.side) return `side ${part.dataset.side}`;
+  if (part.dataset.nest !== undefined) return `nest ${part.dataset.nest}`;
+  return part.dataset.cell !== undefined ? "dungeon" : null;
+}
+
+/** On a phone the pyramid's cells and dice are smaller than a finger: its picture is then
+ * zoomed into one region (a side, a nest, the dungeon) whose parts are tapped there, and
+ * shown whole with each region holding targets as one target, which zooms in (or, if it
+ * holds a single target, is that target); after each tap the picture is whole again. A part under 44 px that no zoom makes bigger is
+ * no target: the buttons offer the same taps. *view* holds the zoom ({region}); returns
+ * the targets as they are to be tapped. */
+function fitTargets(picture, targets, view, step) {
+  const svg = picture?.querySelector("svg");
+  if (!svg) return targets;
+  svg.querySelectorAll(".zoom-hit").forEach((hit) => hit.remove());
+  picture.querySelector(".whole")?.remove();
+  const whole = (svg.dataset.whole ??= svg.getAttribute("viewBox"));
+  const frame = (box) => { // the picture's box, and its size in units (its shape on the page)
+    const [, , w, h] = box.split(" ");
+    svg.setAttribute("viewBox", box);
+    svg.setAttribute("width", w);
+    svg.setAttribute("height", h);
+  };
+  frame(whole);
+  picture.classList.remove("zoomed");
+  const small = (part) => {
+    const box = part.getBoundingClientRect();
+    return Math.round(Math.min(box.width, box.height)) < MIN;
+  };
+  // a phone's width (the app's one-column layout) is tapped by a finger; a wider screen,
+  // with a mouse too, keeps every part a target
+  const tiny = matchMedia("(max-width: 899px)").matches ? [...targets.keys()].filter(small) : [];
+  if (!tiny.length) return targets;
+  const regions = new Map(); // each region holding small targets: those targets
+  for (const part of tiny) {
+    const region = regionOf(part);
+    if (region) regions.set(region, [...(regions.get(region) ?? []), part]);
+  }
+  if (!regions.has(view.region)) view.region = null;
+  const fit = new Map();
+  if (view.region) { // zoomed in: the region's parts big enough are the targets
+    const [x, y, w, h] = bounds(partsOf(svg, view.region), 14);
+    frame(`${x} ${y} ${Math.max(w, 120)} ${Math.max(h, 90)}`);
+    picture.classList.add("zoomed");
+    picture.prepend(el("button", { type: "button", class: "whole", onclick: () => step([]) }, "Whole picture"));
+    for (const [part, run] of targets) {
+      const shown = regionOf(part) === view.region && !small(part);
+      part.classList.toggle("target", shown);
+      if (shown) fit.set(part, run);
+    }
+    return fit;
+  }
+  // the whole picture: each region one target (the parts in it too small to be)
+  for (const [part, run] of targets) {
+    part.classList.toggle("target", !tiny.includes(part));
+    if (!tiny.includes(part)) fit.set(part, run);
+  }
+  const least = MIN / svg.getScreenCTM().a + 2; // in the picture's units
+  for (const [region, parts] of regions) {
+    let [x, y, w, h] = bounds(partsOf(svg, region), 4);
+    if (w < least) [x, w] = [x - (least - w) / 2, least];
+    if (h < least) [y, h] = [y - (least - h) / 2, least];
+    const hit = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    const attributes = { x, y, width: w, height: h, rx: 6, class: "zoom-hit target", "data-zoom": region };
+    for (const [key, value] of Object.entries(attributes)) hit.setAttribute(key, value);
+    svg.append(hit);
+    fit.set(hit, parts.length === 1 ? targets.get(parts[0]) : ZOOM);
+  }
+  return fit;
+}
+const ZOOM = ["(zoom in)"];
+
+/** Every part of *region* of the picture *svg*, targets or not. */
+function partsOf(svg, region) {
+  return [...svg.querySelectorAll(PARTS)].filter((part) => regionOf(part) === region);
+}
+
+/** The box in the picture's units around *parts*, *pad* added each way: [x, y, w, h]. */
+function bounds(parts, pad) {
+  const boxes = parts.map((p) => p.getBBox());
+  const x = Math.min(...boxes.map((b) => b.x)) - pad;
+  const y = Math.min(...boxes.map((b) => b.y)) - pad;
+  const w = Math.max(...boxes.map((b) => b.x + b.width)) + pad - x;
+  const h = Math.max(...boxes.map((b) => b.y + b.height)) + pad - y;
+  return [x, y, w, h];
 }
 
 /** The dice of *labels* ("give Blue's 1 + Blue's 3") still to tap once the dice of *parts*
@@ -82,18 +178,31 @@ export function showPicture(box, view) {
  * *rolled* (optional) handles an infection itself instead of asking for its re-roll.
  * *picture* (optional) holds the pyramid's picture, whose nest dice and cells are then
  * tapped as the buttons are, for the player *mover* (0 Blue, 1 Red); or a card game's,
- * whose parts stand for the runs of labels *taps* gives them ({"seat 0": ["keep"]}). */
-export function offer(box, choices, play, { rolled = null, picture = null, mover = null, taps = null } = {}) {
-  let chosen = [];
+ * whose parts stand for the runs of labels *taps* gives them ({"seat 0": ["keep"]}).
+ * *keep* (optional, {key, at}) keeps the move half built in this tab's session storage
+ * under *key*, for the position *at*: a reload there offers it as it was left. */
+export function offer(box, choices, play, { rolled = null, picture = null, mover = null, taps = null, keep = null } = {}) {
+  const half = halfBuilt(keep, choices);
+  let chosen = half.chosen;
   let targets = new Map();
   let giving = []; // the dice of an infection tapped so far on the picture
   let gives = [];
-  const step = (labels) => { chosen.push(...labels); giving = []; render(); };
+  const view = { region: null }; // the phone's zoom of the pyramid (fitTargets)
+  const step = (labels) => {
+    chosen.push(...labels);
+    giving = [];
+    view.region = null; // the whole picture again after each tap ("Whole picture": none)
+    render();
+  };
   if (picture) {
     picture.onclick = (event) => {
-      const part = event.target.closest(PARTS);
+      const part = event.target.closest(`${PARTS}, .zoom-hit`);
       const run = targets.get(part);
       if (!run) return;
+      if (run === ZOOM) {
+        view.region = part.dataset.zoom;
+        return render();
+      }
       if (run !== GIVE) return step(run);
       giving.push(part);
       const whole = gives.filter((label) => stillToGive(label, giving)?.length === 0);
@@ -102,12 +211,18 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
       render();
     };
   }
+  const made = (text) => { keepHalf(keep, [], []); play(text); }; // a move made: none half built
   const render = () => {
     const matching = choices.filter((c) => chosen.every((label, i) => c.path[i] === label));
     const done = matching.find((c) => c.path.length === chosen.length);
+    if (!done?.roll.length) half.values.length = 0; // a re-roll belongs to its infection
+    // a move made is no longer half built: an undo back here must not make it again
+    const making = done && (done.roll.length ? rolled : !done.ask?.length); // made now
+    keepHalf(keep, making ? [] : chosen, half.values);
     targets = markTargets(picture, chosen, done ? [] : matching, mover, taps);
     gives = done ? [] : [...new Set(matching.map((c) => c.path[chosen.length]))].filter((l) => l.startsWith("give "));
     if (gives.length) giveTargets(picture, gives, giving, mover, targets);
+    targets = fitTargets(picture, targets, view, step);
     const chips = el(
       "div",
       { class: "path", "aria-label": "Chosen so far" },
@@ -121,12 +236,12 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
         box.replaceChildren(chips);
         rolled(done.text);
       } else {
-        box.replaceChildren(chips, rollEntry(done, play));
+        box.replaceChildren(chips, rollEntry(done, made, half.values, () => keepHalf(keep, chosen, half.values)));
       }
       return;
     }
     if (done && done.ask?.length) {
-      box.replaceChildren(chips, askEntry(done, play));
+      box.replaceChildren(chips, askEntry(done, made));
       return;
     }
     if (done) {
@@ -150,10 +265,37 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
   render();
 }
 
-/** The re-roll of an infection, as the table's dice show it: a value for each die. */
-function rollEntry(choice, play) {
-  const values = choice.roll.map(() => null);
-  const submit = el("button", { type: "button", class: "primary", disabled: true }, "Record the infection");
+/** The move half built for *keep*'s position as kept ({chosen, values}), the taps that
+ * lead to no offered move dropped; nothing kept, none. */
+function halfBuilt(keep, choices) {
+  let kept = null;
+  try {
+    kept = keep && JSON.parse(sessionStorage.getItem(keep.key));
+  } catch {
+    // no session storage: a reload starts the move afresh
+  }
+  const chosen = kept?.at === keep?.at && Array.isArray(kept?.chosen) ? kept.chosen : [];
+  while (chosen.length && !choices.some((c) => chosen.every((label, i) => c.path[i] === label))) chosen.pop();
+  const values = Array.isArray(kept?.values) && kept.at === keep.at ? kept.values : [];
+  return { chosen, values };
+}
+
+/** Keep the move half built (the labels *chosen*, an infection's re-roll *values*). */
+function keepHalf(keep, chosen, values) {
+  if (!keep) return;
+  try {
+    sessionStorage.setItem(keep.key, JSON.stringify({ at: keep.at, chosen, values }));
+  } catch {
+    // no session storage: the half-built move lives as long as the page
+  }
+}
+
+/** The re-roll of an infection, as the table's dice show it: a value for each die (the
+ * *values* tapped before a reload shown again; *kept* is told of each tap). */
+function rollEntry(choice, play, values = [], kept = () => {}) {
+  values.length = choice.roll.length;
+  for (let i = 0; i < values.length; i++) if (![1, 2, 3, 4, 5, 6].includes(values[i])) values[i] = null;
+  const submit = el("button", { type: "button", class: "primary", disabled: values.includes(null) }, "Record the infection");
   submit.addEventListener("click", () => {
     const [take, ...give] = values;
     play(`${choice.text}(${take};${give.join(",")})`);
@@ -169,11 +311,12 @@ function rollEntry(choice, play) {
         ...[1, 2, 3, 4, 5, 6].map((value) =>
           el("button", {
             type: "button",
-            "aria-pressed": "false",
+            "aria-pressed": String(values[i] === value),
             onclick: (event) => {
               values[i] = value;
               for (const b of event.target.parentNode.children) b.setAttribute("aria-pressed", String(b === event.target));
               submit.disabled = values.includes(null);
+              kept();
             },
           }, String(value)),
         ),

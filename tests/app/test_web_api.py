@@ -249,6 +249,10 @@ def test_a_named_player_is_prompted_by_name() -> None:
     table = {**TABLES["cuckoo-dice"], "names": {"Blue": "Ann", "Red": ""}}
     first = view(table)["prompt"]
     to_move = "Blue" if first.startswith("Ann") else "Red"
-    assert first in ("Ann (Blue), turn 1", "Red (turn 1)"), first
+    assert first in ("Ann (Blue), turn 1", "Red, turn 1"), first
     other = play(table, view(table)["choices"][0]["text"])["ok"]
-    assert view(other)["prompt"] == ("Red (turn 2)" if to_move == "Blue" else "Ann (Blue), turn 2")
+    # numbered as the record numbers it: "1." holds both players' first moves
+    assert view(other)["prompt"] == ("Red, turn 1" if to_move == "Blue" else "Ann (Blue), turn 1")
+    third = play(other, view(other)["choices"][0]["text"])["ok"]
+    assert view(third)["prompt"].endswith(", turn 2")
+    assert "\n2." not in view(third)["record"] and "\n1. " in view(third)["record"]

@@ -28,9 +28,21 @@ def placements(table: dict[str, Any]) -> list[dict[str, Any]]:
     return steps
 
 
+REGION = """(part) => part.dataset.side ? `side ${part.dataset.side}`
+  : part.dataset.nest !== undefined ? `nest ${part.dataset.nest}` : "dungeon" """
+"""The region of the pyramid's picture a phone zooms into for a part (taps.js: regionOf)."""
+
+
 def tap_picture(page: Any, selector: str) -> None:
-    """Tap the first part of the picture *selector* finds; it must be ringed as a target."""
+    """Tap the first part of the picture *selector* finds; it must be ringed as a target.
+    On a phone, where the pyramid's parts are too small to be targets, its region (a side, a
+    nest) is tapped first: it zooms in, or, holding only that target, is that tap."""
     part = page.locator(f"#picture {selector}").first
+    if "target" not in (part.get_attribute("class") or ""):
+        page.locator(f'#picture .zoom-hit[data-zoom="{part.evaluate(REGION)}"]').click()
+        if not page.locator("#picture.zoomed").count():
+            return
+        part = page.locator(f"#picture {selector}").first
     assert "target" in (part.get_attribute("class") or ""), selector
     part.click()
 

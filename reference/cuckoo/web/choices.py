@@ -3,7 +3,8 @@ its text, and what the table saw that the move needs besides (the answers asked 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from .. import cards, dice, kuckuck
@@ -142,7 +143,32 @@ def kuckuck_choices(state: kuckuck.State) -> list[Choice]:
         else:
             path = (state.players[move.seat], str(move.number))
         out.append(Choice(path, text))
-    return out
+    return _by_tens(out)
+
+
+ROW_OF_CARDS: Final = 12
+"""The most numbers offered as one tap: more would not fit a phone's screen unscrolled."""
+
+
+def _tens(number: int) -> str:
+    """The tap that opens the cards of *number*'s ten: 1 to 9, 10 to 19, ..., 60."""
+    low = max(1, number // 10 * 10)
+    high = min(number // 10 * 10 + 9, max(kuckuck.NUMBERS))
+    return f"{low}\u2013{high}" if low < high else str(low)
+
+
+def _by_tens(choices: list[Choice]) -> list[Choice]:
+    """A card among more than a row of them is tapped in two: its ten, then itself (a card
+    in at most three taps, a player's name first, on a phone's screen unscrolled)."""
+    numbers = [c for c in choices if c.path[-1].isdecimal()]
+    counts = Counter(c.path[:-1] for c in numbers)
+    tens = Counter((*c.path[:-1], _tens(int(c.path[-1]))) for c in numbers)
+    split = {
+        c: (*c.path[:-1], _tens(int(c.path[-1])))
+        for c in numbers
+        if counts[c.path[:-1]] > ROW_OF_CARDS and tens[(*c.path[:-1], _tens(int(c.path[-1])))] > 1
+    }
+    return [replace(c, path=(*split[c], c.path[-1])) if c in split else c for c in choices]
 
 
 _COUNTS: Final = tuple(((str(n),), str(n)) for n in range(HAND_SIZE + 1))

@@ -74,14 +74,15 @@ def _my_choices(loaded: Table, seat: int) -> list[Choice]:
     return [Choice((str(m.number),), str(m.number)) for m in plays if m.seat == seat]
 
 
-def play_view(table_json: str, human: str) -> str:
+def play_view(table_json: str, human: str, record: bool = True) -> str:
     """What the human at seat *human* is shown, as JSON: the picture and diagram of what
     that seat may see, whose move it is, the human's choices (none when it is someone
-    else's or chance's turn), their hand in Zum Kuckuck!, and the record as they saw it."""
+    else's or chance's turn), their hand in Zum Kuckuck!, and the record as they saw it
+    (without *record*, left for :func:`play_record`, as the recorder's view leaves it)."""
     try:
         loaded = load(read_table(table_json))
         seat = _seat(loaded, human)
-        text = _record_seen(loaded, human)
+        text = _record_seen(loaded, human) if record else None
     except CuckooError as error:
         return to_json({"problem": problem(error)})
     state = loaded.state
@@ -113,11 +114,12 @@ def play_view(table_json: str, human: str) -> str:
             "taps": seen.get("taps", {}),
             "diagram": seen["diagram"],
             "over": bool(state.is_over),
+            "out": isinstance(state, cards.State) and not state.lives[seat],
             "status": _status(shown),
             "choosing": [names[s] for s in _choosing(loaded)],
             "choices": [c.json() for c in mine],
             "hand": hand,
-            "record": text,
+            **({"record": text} if record else {}),
         }
     )
 

@@ -14,25 +14,28 @@ from ..record import prompt
 from .choices import Choice
 from .common import parsed, problem, read_table, text_list, to_json
 from .table import RULES, Table, load
+from .words import show_down
 
 
 def _prompt(loaded: Table) -> str:
-    """Who enters what next; in the dice pyramid, a named player by name and colour."""
+    """Who enters what next; in the dice pyramid, a named player by name and colour, and
+    the turn numbered as the record numbers it (``4.`` holds Blue's and Red's fourth)."""
     state = loaded.state
     if isinstance(state, kuckuck.State) and state.step == "deal" and not any(state.dealt):
         return "the cockatoo cards each player took (nobody sees the hands), or the cards dealt"
     if isinstance(state, dice.State):
         colour = dice.PLAYER_NAMES[state.to_move]
         name = dict(loaded.tags).get(colour)
-        if name:
-            return f"{name} ({colour}), turn {state.ply + 1}"
+        return f"{f'{name} ({colour})' if name else colour}, turn {state.ply // 2 + 1}"
     return prompt(loaded.game, state)
 
 
-def table_view(table_json: str) -> str:
+def table_view(table_json: str, record: bool = True) -> str:
     """Everything the recorder shows of a table, as JSON: the picture (the pyramid's with
     its cells and dice named, to be tapped), the cell of the last placement, the diagram,
-    whose turn, the choices as rows of taps, and the record so far (or the problem)."""
+    whose turn, the choices as rows of taps, and the record so far (or the problem).
+    Without *record* the record is left out: the page draws the screen first and asks for
+    it after (:func:`table_record`), so that a tap is on the screen sooner."""
     try:
         loaded = load(read_table(table_json))
     except CuckooError as error:
@@ -48,9 +51,20 @@ def table_view(table_json: str) -> str:
             "to_move": dice.PLAYER_NAMES[state.to_move] if isinstance(state, dice.State) else None,
             "prompt": "the game is over" if over else _prompt(loaded),
             "choices": [c.json() for c in choices],
-            "record": loaded.text(),
+            "told": _told(loaded),
+            **({"record": loaded.text()} if record else {}),
         }
     )
+
+
+def _told(loaded: Table) -> list[str]:
+    """What the last entry did that the picture shows only as dots: in the card game, the
+    hand it ended (the cards shown, who lost a life, who is out of the game)."""
+    if not isinstance(loaded.state, cards.State) or len(loaded.ends) < 1:
+        return []
+    start = loaded.ends[-2] if len(loaded.ends) > 1 else 0
+    before, after = loaded.states[start], loaded.state
+    return [show_down(after, None)] if after.hands > before.hands else []
 
 
 def picture(loaded: Table, choices: list[Choice]) -> dict[str, Any]:

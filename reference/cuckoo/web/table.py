@@ -4,14 +4,18 @@ setup, how its entries are read, every move checked, and the record written of i
 
 from __future__ import annotations
 
+import json
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, Final
 
 from .. import cards, dice, kuckuck
 from ..cards import notation as cards_notation
 from ..cards.deck import UNSEEN as _UNSEEN_CARD_VALUE
+from ..cards.partial import follow
 from ..conformance.protocol import CardGame, DiceGame, KuckuckGame
 from ..dice import notation as dice_notation
 from ..errors import CuckooError, NotationError, SetupError
@@ -39,10 +43,11 @@ class Rules:
     """The engine's moves that one entry of the table's ``moves`` stands for."""
     choices: Callable[[Any], list[Choice]]
     record_of: Callable[..., Any]
-    entries: Callable[[Any, Any, Sequence[str]], Entries] | None = None
+    entries: Callable[[Any, Any, Sequence[str], Entries | None], Entries] | None = None
     """How a table's entries are read when not one by one with *read* and *apply*:
-    ``(rules, setup, texts) -> (setup, moves, ends, states)``, raising the refusal located
-    at its entry (the card games' records of what was seen)."""
+    ``(rules, setup, texts, done) -> (setup, moves, ends, states)``, from the entries read
+    already in *done* (or None) on, raising the refusal located at its entry (the card
+    games' records of what was seen)."""
 
 
 def _dice_start(table: Mapping[str, Any]) -> tuple[Any, Any, list[tuple[str, str]]]:
@@ -109,23 +114,24 @@ def _kuckuck_start(table: Mapping[str, Any]) -> tuple[Any, Any, list[tuple[str, 
     return rules, setup, []
 
 
-def _kuckuck_entries(rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
-    """The setup, moves, ends and positions of a Zum Kuckuck! table: a first entry
+def _kuckuck_entries(rules: Any, setup: Any, texts: Sequence[str], done: Entries | None) -> Entries:
+    """The setup, moves, ends and positions of a Zum Kuckuck! table, from the entries of
+    *done* on (the first of *texts* read already, or None): a first entry
     ``cockatoos 4 3 5`` is the cockatoo cards seen taken, the hands then unseen
     (ZK-PARTIAL-COUNT), and ``show NAME 7 19`` writes cards of a hand into its deal
     (ZK-PARTIAL-UNSEEN), after which the match is replayed with them."""
-    first = texts[0].split() if texts else []
-    if first[:1] == ["cockatoos"]:
-        if not all(w.isdecimal() and len(w) <= 2 for w in first[1:]):
-            problem = "cockatoos and a count for each player, e.g. cockatoos 4 3 5"
-            error = SetupError(problem, rule="ZK-PARTIAL-COUNT")
-            raise error.located(context=f"move 1, {texts[0]}")
-        setup = kuckuck.Setup(setup.players, tuple(int(w) for w in first[1:]))
-    state = kuckuck.new_game(rules, setup)
-    states = [state]
-    moves: list[Any] = []
-    ends: list[int] = []
-    for n, text in enumerate(texts, 1):
+    if done is None:
+        first = texts[0].split() if texts else []
+        if first[:1] == ["cockatoos"]:
+            if not all(w.isdecimal() and len(w) <= 2 for w in first[1:]):
+                problem = "cockatoos and a count for each player, e.g. cockatoos 4 3 5"
+                error = SetupError(problem, rule="ZK-PARTIAL-COUNT")
+                raise error.located(context=f"move 1, {texts[0]}")
+            setup = kuckuck.Setup(setup.players, tuple(int(w) for w in first[1:]))
+        done = (setup, [], [], [kuckuck.new_game(rules, setup)])
+    setup, moves, ends, states = done
+    state = states[-1]
+    for n, text in enumerate(texts[len(ends) :], len(ends) + 1):
         words = text.split()
         try:
             if words[:1] == ["cockatoos"]:
@@ -154,17 +160,25 @@ def _kuckuck_entries(rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
     return setup, moves, ends, states
 
 
-def _cards_entries(rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
+def _cards_entries(rules: Any, setup: Any, texts: Sequence[str], done: Entries | None) -> Entries:
     """The setup, moves, ends and positions of a card-game table, replayed once (see
-    :func:`_cards_states`); a refusal names the first entry the game cannot go on from."""
-    moves: list[Any] = []
-    ends: list[int] = []
-    for n, text in enumerate(texts, 1):
+    :func:`_cards_states`), or from *done* on: the hands it finished stand, and the hand
+    under way is followed again (a show-down fills that hand's unseen cards); a refusal
+    names the first entry the game cannot go on from."""
+    moves: list[Any] = list(done[1]) if done else []
+    ends: list[int] = list(done[2]) if done else []
+    for n, text in enumerate(texts[len(ends) :], len(ends) + 1):
         try:
             moves.extend(_cards_read(cards.new_game(rules, setup), text))
         except CuckooError as error:
             raise error.located(context=f"move {n}, {text}") from None
         ends.append(len(moves))
+    if done:
+        states = done[3]
+        hand = max(
+            k for k, before in enumerate(states[: len(moves)]) if _hand_starts(before, moves[k])
+        )
+        return setup, moves, ends, [*states[: hand + 1], *follow(states[hand], moves[hand:])]
     try:
         return setup, moves, ends, _cards_states(rules, setup, moves)
     except CuckooError:
@@ -179,16 +193,22 @@ def _cards_entries(rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
         raise
 
 
+def _hand_starts(state: cards.State, move: Any) -> bool:
+    """Whether *move*, made in *state*, deals the first card of a hand."""
+    return isinstance(move, cards.Deal) and state.step == "deal" and not any(state.cards)
+
+
 _REPLAY_PLACE: Final = re.compile(r"^game \d+, \w+ \d+, [^:]*: ")
 """Where a replayed record places its error (``Record.located``): ``game 1, move 6, keep: ``."""
 
 
-def _one_by_one(engine: Rules, rules: Any, setup: Any, texts: Sequence[str]) -> Entries:
-    """A game's table entries read one by one, each into its moves (the dice pyramid)."""
-    states = [engine.new_game(rules, setup)]
-    moves: list[Any] = []
-    ends: list[int] = []
-    for n, text in enumerate(texts, 1):
+def _one_by_one(
+    engine: Rules, rules: Any, setup: Any, texts: Sequence[str], done: Entries | None
+) -> Entries:
+    """A game's table entries read one by one, each into its moves (the dice pyramid),
+    from those of *done* on."""
+    _, moves, ends, states = done or (setup, [], [], [engine.new_game(rules, setup)])
+    for n, text in enumerate(texts[len(ends) :], len(ends) + 1):
         try:
             for move in engine.read(states[-1], text):
                 states.append(engine.apply(states[-1], move))
@@ -298,8 +318,16 @@ class Table:
         return str(self.kit.format_record(item[1]))  # the comment where the notation puts it
 
 
+KEPT: Final = 8
+"""Tables kept read (:func:`load`): the one shown, the one before it (an undo), and a few
+of other tabs or games."""
+_kept: OrderedDict[tuple[str, tuple[str, ...]], Table] = OrderedDict()
+
+
 def load(table: Mapping[str, Any]) -> Table:
-    """The game *table* describes, replayed.
+    """The game *table* describes, replayed; or, if it is a table read lately with entries
+    added, those entries played on from it (a tap at the end of a long game costs what it
+    costs at its start: the engine stays pure, the web layer keeps the last few tables).
 
     :raises CuckooError: for a setup the rules refuse or a move that is not legal (which
         cannot happen for a table this module built, but stored data can be edited).
@@ -313,8 +341,48 @@ def load(table: Mapping[str, Any]) -> Table:
     engine = RULES[game]
     rules, setup, tags = engine.start(table)
     texts = tuple(text_list(table, "moves"))
+    setting = json.dumps({k: v for k, v in table.items() if k != "moves"}, sort_keys=True)
+    if (setting, texts) in _kept:
+        _kept.move_to_end((setting, texts))
+        return _kept[(setting, texts)]
+    bases = [
+        kept
+        for (same, old), kept in _kept.items()
+        if same == setting and old and texts[: len(old)] == old
+    ]
+    base = max(bases, key=lambda kept: len(kept.texts), default=None)
+    loaded = None
+    if base is not None:
+        with suppress(CuckooError):  # said as the whole replay says it, below
+            loaded = _read(game, rules, setup, tags, texts, base)
+    loaded = loaded or _read(game, rules, setup, tags, texts, None)
+    _kept[(setting, texts)] = loaded
+    while len(_kept) > KEPT:
+        _kept.popitem(last=False)
+    return loaded
+
+
+def forget() -> None:
+    """Drop the tables kept: the next :func:`load` of each replays it whole."""
+    _kept.clear()
+
+
+def _read(
+    game: str,
+    rules: Any,
+    setup: Any,
+    tags: list[tuple[str, str]],
+    texts: tuple[str, ...],
+    base: Table | None,
+) -> Table:
+    """The table of *texts*, read from the start or on from *base*, a table of their first
+    entries."""
+    engine = RULES[game]
+    done: Entries | None = None
+    if base is not None:
+        done = (base.setup, list(base.moves), list(base.ends), list(base.states))
     if engine.entries is None:
-        setup, moves, ends, states = _one_by_one(engine, rules, setup, texts)
+        setup, moves, ends, states = _one_by_one(engine, rules, setup, texts, done)
     else:
-        setup, moves, ends, states = engine.entries(rules, setup, texts)
+        setup, moves, ends, states = engine.entries(rules, setup, texts, done)
     return Table(game, rules, setup, tags, tuple(moves), tuple(states), texts, tuple(ends))

@@ -45,7 +45,7 @@ _YOU: Final = {
 }
 
 
-def _subject(names: Sequence[str], seat: int, me: int, verb: str) -> str:
+def _subject(names: Sequence[str], seat: int, me: int | None, verb: str) -> str:
     """``Ben swaps`` for another seat, ``You swap`` for the human's."""
     return f"You {_YOU.get(verb, verb)}" if seat == me else f"{names[seat]} {verb}"
 
@@ -55,8 +55,9 @@ def card_words(card: cards.Card) -> str:
     return card.rank.replace("T", "10") + SUIT_SIGNS[card.suit]
 
 
-def _show_down(state: cards.State, me: int) -> str:
-    """The end of a hand: the cards shown, who lost a life, who won."""
+def show_down(state: cards.State, me: int | None) -> str:
+    """The end of a hand: the cards shown, who lost a life and who is out, who won (*me*
+    is "you"; None: nobody, the recorder's words)."""
     names = state.players
     cards_shown = ", ".join(
         f"{'you' if s == me else names[s]} {card_words(c)}"
@@ -71,6 +72,9 @@ def _show_down(state: cards.State, me: int) -> str:
     else:
         outcome = "Everyone left ties on a last life: nobody loses one (CC-VOID)"
     said = f"Show-down: {cards_shown}. {outcome}."
+    for seat in state.losers:
+        if not state.lives[seat]:
+            said += f" {_subject(names, seat, me, 'is')} out of the game."
     won = cards.winner(state)
     if won is not None:
         said += f" {_subject(names, won, me, 'wins')} the game."
@@ -110,7 +114,7 @@ def _cards_said(before: cards.State, move: Any, after: cards.State, me: int) -> 
             turned += ": a king, so it goes back and the dealer's card stays (CC-CUT-KING)"
         said.append(turned + ".")
     if after.hands > before.hands:
-        said.append(_show_down(after, me))
+        said.append(show_down(after, me))
     return said
 
 
