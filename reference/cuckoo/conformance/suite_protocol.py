@@ -370,6 +370,11 @@ def seen_cases(game: str) -> Iterator[Case]:
         for stop, queries in zip(stops, asked, strict=False):
             for query in queries:
                 yield _seen_case(game, base, moves[:stop], query, f"{slug}-at-{stop}-{query}")
+        # in the middle of a deal, after a card nobody saw: what may come next is every
+        # card not seen, and ?
+        hidden = next((k + 1 for k, m in enumerate(moves[:taken]) if m == "deal ?"), dealt)
+        if hidden < min(dealt, taken) and hidden not in stops:
+            yield _seen_case(game, base, moves[:hidden], "legal", f"{slug}-at-{hidden}-legal")
         whole = "state" if taken == len(moves) else "error"
         yield _seen_case(game, base, moves[: taken + 1], whole, f"{slug}-moves")
 
