@@ -264,3 +264,30 @@ def test_zum_kuckuck_hand_is_tapped_on_the_picture() -> None:
                 for number in set(state.hands[seat]) - set(state.hands[0]):
                     assert f'data-part="card {number}"' not in svg
     assert seen_taps
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_plays_on_the_play_page(level: str) -> None:
+    for table in (CARDS, KUCKUCK):
+        said: list[str] = []
+        while level not in said:
+            view = json.loads(web.play_view(json.dumps(table), "Alex"))
+            if "Alex" in view["choosing"]:  # the human plays the first choice offered
+                mine = view["choices"][0]["text"]
+                table = json.loads(web.play_move(json.dumps(table), mine, "Alex"))["ok"]
+                continue
+            answer = json.loads(web.play_next(json.dumps(table), level, "Alex"))
+            table, said = answer["ok"], [*said, answer.get("who", "")]
+            assert len(said) < 20
+
+
+def test_a_hint_for_the_humans_move_only() -> None:
+    table = json.loads(web.play_next(json.dumps(CARDS), "greedy", "Alex"))["ok"]
+    refused = json.loads(web.play_hint(json.dumps(table), "Alex"))
+    assert refused["problem"]["detail"] == "a hint is for your own move"
+    while "Alex" not in json.loads(web.play_view(json.dumps(table), "Alex"))["choosing"]:
+        table = json.loads(web.play_next(json.dumps(table), "greedy", "Alex"))["ok"]
+    first = json.loads(web.play_hint(json.dumps(table), "Alex"))["ok"]
+    assert first == json.loads(web.play_hint(json.dumps(table), "Alex"))["ok"]
+    assert first["move"] in ("keep", "swap") and first["why"].startswith(first["move"] + ": ")
+    assert json.loads(web.play_move(json.dumps(table), first["move"], "Alex"))["ok"]

@@ -158,9 +158,17 @@ def test_the_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None
 @pytest.mark.parametrize(
     ("game", "listed", "left_out"),
     [
-        ("cuckoo-cards", "cuckoo-cards: random, greedy", ["mcts", "zum-kuckuck:"]),
-        ("zum-kuckuck", "zum-kuckuck: random", ["greedy", "mcts", "cuckoo-dice:"]),
-        (None, "cuckoo-cards: random, greedy; zum-kuckuck: random", ["random, mcts:N"]),
+        (
+            "cuckoo-cards",
+            "cuckoo-cards: easy, medium, hard, random, greedy, search",
+            ["mcts", "careful", "zum-kuckuck:"],
+        ),
+        (
+            "zum-kuckuck",
+            "zum-kuckuck: easy, medium, hard, random, careful, search",
+            ["greedy", "mcts", "cuckoo-dice:"],
+        ),
+        (None, "cuckoo-cards: easy, medium, hard, random, greedy, search", ["random, mcts:N"]),
     ],
 )
 def test_the_help_lists_the_bots_of_the_chosen_game(
@@ -179,7 +187,7 @@ def test_the_help_lists_the_bots_of_the_chosen_game(
         assert not [word for word in left_out if word in bots]
     if game:
         status, _, err = run(capsys, "play", "--game", game, "--bot", "mcts:5", "-o", "x")
-        assert status == 2 and f"no bot 'mcts:5' for {game}; expected one of random" in err
+        assert status == 2 and f"no bot 'mcts:5' for {game}; expected one of easy" in err
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")

@@ -158,4 +158,5 @@ def bot_help(game: str | None) -> str:
 
     chosen = {game: BOTS[game]} if game in BOTS else BOTS
     listed = "; ".join(f"{name}: {', '.join(bots)}" for name, bots in chosen.items())
-    return listed.replace("mcts", "mcts (or mcts:N, N playouts a move)")
+    listed = listed.replace("mcts", "mcts (or mcts:N, N playouts a move)")
+    return listed.replace("search", "search (or search:N, N worlds a decision)")

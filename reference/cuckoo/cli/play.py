@@ -29,8 +29,7 @@ def add(commands: Any, asked: Asked) -> None:
     p.add_argument(
         "--bot",
         metavar="BOT",
-        help=f"the bot in every other seat; {bot_help(asked.game)}; default: the strongest of "
-        "the game"
+        help=f"the bot in every other seat; {bot_help(asked.game)}; default: hard"
         if asked.runs("play")
         else None,
     )
@@ -53,7 +52,7 @@ def add(commands: Any, asked: Asked) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..players import terminal
-    from ..players.bots import BOTS
+    from ..players.bots import DEFAULT_BOT
     from ..players.tables import TABLES
 
     chosen = variant(args.game, args.ruleset)
@@ -61,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     players = 2 if args.game == "cuckoo-dice" else args.players
     if not fewest <= players <= most:
         raise UsageError(f"--players: {args.game} takes {fewest} to {most} players")
-    others = bots([args.bot or BOTS[args.game][-1]] * (players - 1), args.game)
+    others = bots([args.bot or DEFAULT_BOT] * (players - 1), args.game)
     path = Path(args.output)
     if path.exists():
         raise UsageError(f"{shown(args.output)} exists: choose another file")

@@ -1,9 +1,12 @@
-"""Players for every game, each deterministic for a seed: ``random`` everywhere; ``greedy``
-and ``mcts`` for the dice pyramid, ``greedy`` for the card game.
+"""Players for every game, each deterministic for a seed, at three levels named alike in
+every game (:data:`LEVELS`): ``easy``, ``medium`` and ``hard``.  Behind them: ``random``
+everywhere; ``greedy`` and ``mcts`` for the dice pyramid; ``greedy`` for the card game;
+``careful`` for Zum Kuckuck!; and ``search`` for the two games with hidden cards.
 
 A bot sees only what its seat may see: the dice pyramid hides nothing, so its search may
-look ahead; in the card games a bot judges its own card or hand and nothing else (it never
-reads another player's card from the state). Chance is drawn by whoever runs the game.
+look ahead; in the card games a bot judges its own card or hand and what was shown, and the
+search plays in worlds drawn from what its seat has seen (:mod:`cuckoo.players.worlds`), so
+it never reads another player's hidden card. Chance is drawn by whoever runs the game.
 """
 
 from __future__ import annotations
@@ -13,13 +16,28 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Final, Protocol
 
-from .. import cards, dice
+from .. import cards, dice, kuckuck
 from ..cards import notation as cards_notation
 from ..dice import Move, State
 from ..dice import notation as dice_notation
+from ..kuckuck import notation as kuckuck_notation
+from .search import SampledSearchBot, card_sense
 from .tables import TABLES, Table
+from .worlds import History
 
-__all__ = ["BOTS", "Bot", "CardSenseBot", "GreedyBot", "MctsBot", "RandomBot", "bot_named"]
+__all__ = [
+    "BOTS",
+    "DEFAULT_BOT",
+    "LEVELS",
+    "SEARCH_WORLDS",
+    "Bot",
+    "CardSenseBot",
+    "CarefulBot",
+    "GreedyBot",
+    "MctsBot",
+    "RandomBot",
+    "bot_named",
+]
 
 
 class Bot(Protocol):
@@ -27,8 +45,12 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, state: Any, rng: Random, seat: int | None = None) -> Any:
-        """One of the legal decisions of *seat* (by default the one seat choosing)."""
+    def choose(
+        self, state: Any, rng: Random, seat: int | None = None, history: History = ()
+    ) -> Any:
+        """One of the legal decisions of *seat* (by default the one seat choosing), in
+        *state*, reached by *history* (the game so far as ``(state, move)`` pairs: what a
+        bot that remembers what its seat saw may read; the others need not)."""
         ...
 
 
@@ -43,7 +65,9 @@ class RandomBot:
     name: str = "random"
     game: str = dice_notation.GAME
 
-    def choose(self, state: Any, rng: Random, seat: int | None = None) -> Any:
+    def choose(
+        self, state: Any, rng: Random, seat: int | None = None, history: History = ()
+    ) -> Any:
         table = TABLES[self.game]
         return rng.choice(table.decisions(state, _seat(table, state, seat)))
 
@@ -71,7 +95,9 @@ class GreedyBot:
 
     name: str = "greedy"
 
-    def choose(self, state: State, rng: Random, seat: int | None = None) -> Move:
+    def choose(
+        self, state: State, rng: Random, seat: int | None = None, history: History = ()
+    ) -> Move:
         me = state.to_move
         scored = [(_score(dice.apply(state, m), me), rng.random(), m) for m in _decisions(state)]
         return max(scored, key=lambda entry: (entry[0], entry[1]))[2]
@@ -84,13 +110,36 @@ class CardSenseBot:
 
     name: str = "greedy"
 
-    def choose(self, state: cards.State, rng: Random, seat: int | None = None) -> Any:
-        held = state.cards[state.to_act]
-        assert held is not None
-        legal = cards.legal_moves(state)
-        if cards.rank_value(held, state.rules.aces) >= 7 or len(legal) == 1:
-            return cards.KEEP
-        return legal[1]
+    def choose(
+        self, state: cards.State, rng: Random, seat: int | None = None, history: History = ()
+    ) -> Any:
+        return card_sense(state, state.to_act)
+
+
+@dataclass
+class CarefulBot:
+    """Zum Kuckuck!: keep the own nest low.  A nest card lower than the own top is worth
+    taking (only the top counts, ZK-NEST-TOP), so it bids high for it; otherwise it plays
+    its lowest card and stays out of the taking.  It reads its own hand and what lies face
+    up: in the tactical version the cards already played this round (ZK-TACTICAL-ORDER),
+    in the basic one nothing of them (ZK-BASIC-SIMULTANEOUS)."""
+
+    name: str = "careful"
+
+    def choose(
+        self, state: kuckuck.State, rng: Random, seat: int | None = None, history: History = ()
+    ) -> Any:
+        seat = kuckuck.choosing(state)[0] if seat is None else seat
+        assert state.shown is not None
+        hand = sorted(state.hands[seat])
+        top = state.nests[seat][-1] if state.nests[seat] else 0
+        if not state.shown[0] < top:
+            return kuckuck.Play(seat, hand[0])
+        if state.rules.in_turn:
+            seen = [n for s, n in enumerate(state.plays) if s != seat and n is not None]
+            above = [n for n in hand if n > max(seen, default=0)]
+            return kuckuck.Play(seat, above[0] if above else hand[0])
+        return kuckuck.Play(seat, hand[-1])
 
 
 def _reward(state: State, player: int) -> float:
@@ -109,12 +158,19 @@ class MctsBot:
     name: str = "mcts"
     _table: dict[State, dict[Move, list[float]]] = field(default_factory=dict, repr=False)
 
-    def choose(self, state: State, rng: Random, seat: int | None = None) -> Move:
+    def choose(
+        self, state: State, rng: Random, seat: int | None = None, history: History = ()
+    ) -> Move:
         self._table = {}
         for _ in range(self.simulations):
             self._simulate(state, rng)
         root = self._table[state]
         return max(root, key=lambda m: root[m][0])  # most visited; ties: the first listed
+
+    def statistics(self, state: State) -> dict[Move, tuple[float, float]]:
+        """After :meth:`choose` of *state*: each move's trial games and the wins among
+        them (a shared win counts half)."""
+        return {move: (n, won) for move, (n, won) in self._table[state].items()}
 
     def _simulate(self, state: State, rng: Random) -> None:
         path: list[tuple[State, Move]] = []
@@ -152,28 +208,49 @@ class MctsBot:
         )
 
 
-BOTS: Final = {
-    dice_notation.GAME: ("random", "greedy", "mcts"),
-    cards_notation.GAME: ("random", "greedy"),
-    "zum-kuckuck": ("random",),
+LEVELS: Final = {
+    dice_notation.GAME: {"easy": "greedy", "medium": "mcts:60", "hard": "mcts"},
+    cards_notation.GAME: {"easy": "random", "medium": "greedy", "hard": "search"},
+    kuckuck_notation.GAME: {"easy": "random", "medium": "careful", "hard": "search"},
 }
-"""The bots of each game (``mcts`` also as ``mcts:N``, N playouts a move)."""
+"""The three levels of every game, each the bot it stands for: the names a player sees."""
+
+BOTS: Final = {
+    dice_notation.GAME: ("easy", "medium", "hard", "random", "greedy", "mcts"),
+    cards_notation.GAME: ("easy", "medium", "hard", "random", "greedy", "search"),
+    kuckuck_notation.GAME: ("easy", "medium", "hard", "random", "careful", "search"),
+}
+"""The bots of each game: the levels, then the bots behind them (``mcts`` also as
+``mcts:N``, N playouts a move; ``search`` as ``search:N``, N worlds drawn a decision)."""
+
+SEARCH_WORLDS: Final = {cards_notation.GAME: 64, kuckuck_notation.GAME: 8}
+"""The worlds ``search`` draws a decision when no N is named: as many as answer within a
+second in the browser with the CPU slowed fourfold (a card game's playout is a hand, Zum
+Kuckuck!'s a whole cycle)."""
+
+DEFAULT_BOT: Final = "hard"
+"""The bot ``cuckoo play`` sets against the player when none is named."""
 
 
 def bot_named(name: str, game: str = dice_notation.GAME) -> Bot:
-    """The bot called *name* for *game*.
+    """The bot called *name* for *game*: a level, or a bot behind one.
 
     :raises ValueError: for a name that is no bot of that game.
     """
-    kind, _, size = name.partition(":")
     known = BOTS.get(game, ())
-    if kind in known and kind == "random" and not size:
-        return RandomBot(game=game)
-    if kind in known and kind == "greedy" and not size:
-        return GreedyBot() if game == dice_notation.GAME else CardSenseBot()
-    if kind in known and kind == "mcts" and (not size or (size.isascii() and size.isdigit())):
-        if size and not (len(size) <= 6 and int(size) >= 1):
-            raise ValueError(f"mcts:N takes 1 to 999999 playouts, not {size}")
+    kind, _, size = LEVELS.get(game, {}).get(name, name).partition(":")
+    if kind not in known or (size and kind not in ("mcts", "search")):
+        sized = [k for k in ("mcts", "search") if k in known]
+        more = f" (or {sized[0]}:N)" if sized else ""
+        raise ValueError(f"no bot {name!r} for {game}; expected one of {', '.join(known)}{more}")
+    if size and not (size.isascii() and size.isdigit() and len(size) <= 6 and int(size) >= 1):
+        raise ValueError(f"{kind}:N takes 1 to 999999, not {size}")
+    if kind == "random":
+        return RandomBot(name, game)
+    if kind == "greedy":
+        return GreedyBot(name) if game == dice_notation.GAME else CardSenseBot(name)
+    if kind == "careful":
+        return CarefulBot(name)
+    if kind == "mcts":
         return MctsBot(int(size) if size else 300, name=name)
-    more = " (or mcts:N)" if "mcts" in known else ""
-    raise ValueError(f"no bot {name!r} for {game}; expected one of {', '.join(known)}{more}")
+    return SampledSearchBot(game, int(size) if size else SEARCH_WORLDS[game], name=name)

@@ -39,17 +39,18 @@ def play(bots: Sequence[Bot], rng: Random, *, game: str = "cuckoo-dice", variant
     names = tuple(f"P{seat + 1}" for seat in range(len(bots)))
     rules, setup = table.new(rng, variant, names)
     state = table.start(rules, setup)
-    moves: list[Any] = []
+    history: list[tuple[Any, Any]] = []
     first = None
     while not state.is_over:
         seats = table.choosing(state)
         if seats:
             first = seats[0] if first is None else first
-            move = table.complete(state, bots[seats[0]].choose(state, rng, seats[0]), rng)
+            move = table.complete(state, bots[seats[0]].choose(state, rng, seats[0], history), rng)
         else:
             move = table.chance(state, rng)
-        moves.append(move)
+        history.append((state, move))
         state = table.apply(state, move)
+    moves = [move for _, move in history]
     outcome = dice.result(state) if isinstance(state, dice.State) else None
     reason = outcome.reason if outcome else ""
     return Game(rules, setup, tuple(moves), table.winners(state), first or 0, reason)

@@ -18,12 +18,14 @@ from ..errors import CuckooError
 from ..files import session_lock
 from ..record import Recorder, Session, refusal
 from .bots import Bot
+from .hints import hint
 from .tables import TABLES, Table
 
 __all__ = ["HELP", "run"]
 
-HELP = """commands: a move in notation; 'legal' lists your legal moves; 'undo' takes back your
-last move; 'help'; 'quit' stops (the game is saved)."""
+HELP = """commands: a move in notation; 'legal' lists your legal moves; 'hint' says what the
+medium bot would play in your seat, and why; 'undo' takes back your last move; 'help';
+'quit' stops (the game is saved)."""
 
 
 def run(
@@ -74,7 +76,7 @@ def run(
             if human not in choosing:
                 seat = choosing[0]
                 bot = bots[seat if seat < human else seat - 1]
-                move = table.complete(state, bot.choose(state, rng, seat), rng)
+                move = table.complete(state, bot.choose(state, rng, seat, game_.history), rng)
                 say(f"{labels[seat]} plays {table.text(state, move)}")
                 _tell(say, table.announce(state, move, human))
                 game_.play(move, mine=False)
@@ -84,6 +86,10 @@ def run(
             if text is None:
                 say(f"saved in {path}")
                 return 0
+            if text == "hint":
+                _, why = hint(game, state, human, Random(len(game_.history)), game_.history)
+                say(f"  the medium bot would play {why}")
+                continue
             if text:
                 try:
                     decisions = table.read(state, human, text)
@@ -108,11 +114,15 @@ class _Game:
     pending: list[Any] = field(default_factory=list)
     mine: list[bool] = field(default_factory=list)
     pending_mine: bool = False
+    history: list[tuple[Any, Any]] = field(default_factory=list)
+    """The game so far as ``(state, move)`` pairs, for the bots that remember what they
+    saw (this session's moves: a resumed file's earlier ones are not among them)."""
 
     def __post_init__(self) -> None:
         self.state = self.recorder.state()
 
     def play(self, move: Any, *, mine: bool) -> None:
+        self.history.append((self.state, move))
         self.state = self.table.apply(self.state, move)
         self.pending.append(move)
         self.pending_mine = self.pending_mine or mine
@@ -130,6 +140,7 @@ class _Game:
             if self.mine.pop():
                 break
         self.state = self.recorder.state()
+        del self.history[len(self.recorder.moves) :]
         return True
 
 

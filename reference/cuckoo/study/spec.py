@@ -31,8 +31,8 @@ from typing import Any, Final
 
 from .. import cards, dice, kuckuck
 from ..errors import shown
+from ..players.bots import bot_named
 from ..players.tables import TABLES
-from .heuristics import study_bot
 
 __all__ = [
     "MEASURES",
@@ -184,7 +184,7 @@ def _matches(game: str, value: object, where: str) -> tuple[tuple[str, ...], ...
 
 def _bot(game: str, name: str, where: str) -> None:
     try:
-        study_bot(name, game)
+        bot_named(name, game)
     except ValueError as error:
         raise StudyError(f"{where}: {error}") from None
 

@@ -15,8 +15,8 @@ from random import Random
 from typing import Any, Final
 
 from .. import cards, dice
+from ..players.bots import bot_named
 from ..players.tables import TABLES
-from .heuristics import study_bot
 from .spec import SEPARATOR, Part, Setting, Study, rules_of
 
 __all__ = [
@@ -164,19 +164,22 @@ def play_task(task: Task) -> dict[str, Any]:
     rng = Random(task.seed)
     n = len(task.match)
     seats = tuple(task.match[(seat + task.index) % n] for seat in range(n))
-    bots = [study_bot(name, task.game) for name in seats]
+    bots = [bot_named(name, task.game) for name in seats]
     _, setup = table.new(rng, "", tuple(f"P{seat + 1}" for seat in range(n)))
     state = table.start(rules_of(task.game, task.setting), setup)
     first: int | None = None
     decisions = 0
+    history: list[tuple[Any, Any]] = []
     while not state.is_over:
         choosing = table.choosing(state)
         if choosing:
             first = choosing[0] if first is None else first
             decisions += 1
-            move = table.complete(state, bots[choosing[0]].choose(state, rng, choosing[0]), rng)
+            seat = choosing[0]
+            move = table.complete(state, bots[seat].choose(state, rng, seat, history), rng)
         else:
             move = table.chance(state, rng)
+        history.append((state, move))
         state = table.apply(state, move)
     record: dict[str, Any] = {
         "key": task.key,

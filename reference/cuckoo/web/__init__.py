@@ -14,7 +14,7 @@ in ``seats.py`` and the play page's words in ``words.py``.
 """
 
 from .common import problem, to_json
-from .play import play_move, play_next, play_record, play_view, random_setup
+from .play import play_hint, play_move, play_next, play_record, play_view, random_setup
 from .recorder import table_new, table_play, table_record, table_view
 from .table import load
 from .viewer import MAX_TEXT, Viewer
@@ -25,6 +25,7 @@ __all__ = [
     "Viewer",
     "describe",
     "load",
+    "play_hint",
     "play_move",
     "play_next",
     "play_record",

@@ -219,12 +219,35 @@ def play_next(table_json: str, bot: str, human: str) -> str:
             state = kit.apply(state, moves[-1])
         return _moved(table, loaded.state, moves, seat, "")
     player = bot_named(bot, loaded.game)
+    history = tuple(zip(loaded.states, loaded.moves, strict=False))
     for other in kit.choosing(state):
         if other == seat:
             raise SetupError("it is your move", rule="CD-NOTATION-SYNTAX")
-        decision = player.choose(state, rng, other)
+        decision = player.choose(state, rng, other, history)
         moves.append(kit.complete(state, decision, rng))
         if loaded.game != kuckuck_notation.GAME:
             break
     answer = json.loads(_moved(table, loaded.state, moves, seat, bot))
     return to_json({**answer, "who": bot})
+
+
+def play_hint(table_json: str, human: str) -> str:
+    """What the medium bot would play in the human's seat, from what that seat has seen,
+    and why: ``{"ok": {"move": text, "why": line}}``, or ``{"problem": ...}``.  Drawn from
+    the table's seed as the bots' moves are, so that asking again gives the same hint."""
+    from ..players.hints import hint
+    from ..players.tables import TABLES
+
+    try:
+        table = read_table(table_json)
+        loaded = load(table)
+        seat = _seat(loaded, human)
+        if seat not in _choosing(loaded):
+            raise IllegalMoveError("a hint is for your own move", rule="CD-NOTATION-SYNTAX")
+        state = loaded.state
+        history = tuple(zip(loaded.states, loaded.moves, strict=False))
+        rng = _rng(table, len(loaded.texts))
+        move, why = hint(loaded.game, state, seat, rng, history)
+        return to_json({"ok": {"move": TABLES[loaded.game].text(state, move), "why": why}})
+    except CuckooError as error:
+        return to_json({"problem": problem(error)})

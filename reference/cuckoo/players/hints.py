@@ -1,0 +1,58 @@
+"""A hint for a learner: what the medium bot would play in the learner's seat, from what that
+seat has seen, with one line of why."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from .. import cards, kuckuck
+from .bots import MctsBot, bot_named
+from .tables import TABLES
+from .worlds import History
+
+__all__ = ["hint"]
+
+
+def hint(game: str, state: Any, seat: int, rng: Random, history: History = ()) -> tuple[Any, str]:
+    """The medium bot's decision for *seat* and why, in a player's words."""
+    bot = bot_named("medium", game)
+    move = bot.choose(state, rng, seat, history)
+    text = TABLES[game].text(state, move)
+    if isinstance(bot, MctsBot):
+        visits, won = bot.statistics(state)[move]
+        return move, f"{text}: it won {won:g} of the {visits:g} trial games that began with it"
+    if isinstance(state, cards.State):
+        return move, f"{text}: {_cards_why(state, seat, move)}"
+    assert isinstance(state, kuckuck.State)
+    return move, f"{text}: {_kuckuck_why(state, seat, move)}"
+
+
+def _cards_why(state: cards.State, seat: int, move: Any) -> str:
+    held = state.cards[seat]
+    assert held is not None
+    rank = cards.rank_value(held, state.rules.aces)
+    if held.is_king:
+        return "a king cannot be given away, and no card beats it"
+    if move == cards.KEEP:
+        return f"your {held} is in the upper half of the ranks ({rank} of 13): keep it"
+    if isinstance(move, cards.Cut):
+        return f"your {held} is low ({rank} of 13): the stock's top card is likely better"
+    neighbour = state.players[cards.next_seat(state, seat)]
+    return f"your {held} is low ({rank} of 13): {neighbour}'s card is likely better"
+
+
+def _kuckuck_why(state: kuckuck.State, seat: int, move: Any) -> str:
+    assert state.shown is not None
+    top = state.top(seat)
+    low = state.shown[0]
+    if low < top and state.rules.in_turn:
+        return (
+            f"the nest card {low} would lower your nest (top {top}): "
+            "beat the cards already played, as cheaply as you can"
+        )
+    if low < top:
+        return f"the nest card {low} would lower your nest (top {top}): bid high for it"
+    if top:
+        return f"no nest card lowers your nest (top {top}): play low and stay out of the taking"
+    return "an empty nest is the lowest of all: play low and stay out of the taking"
