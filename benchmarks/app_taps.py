@@ -297,7 +297,12 @@ def table(result: dict[str, Any]) -> str:
         f"\n{result['date']}, the last {TAPPED} saving taps of each case in each of"
         f" {result['runs']} runs (the first tap after the page opened apart, median),"
         f" {result['machine']}, load average {result['load_average']:.1f}, {result['browser']}"
-        + (f"; before: {before['date']}, the build of {before['build']}." if before else ".")
+        + (
+            f"; before: {before['date']}, the build of {before['build']}, load average"
+            f" {before['load_average']:.1f}."
+            if before
+            else "."
+        )
     )
     return "\n".join(lines)
 

@@ -361,12 +361,18 @@ def _version(folder: Path, names: list[str]) -> str:
 
 def _rule_pages(target: Path) -> list[str]:
     """The rulebook's pages the app links to (every page that defines a rule, and the
-    rulebook's front page), with the styles and scripts they load: paths from the site's
-    root."""
+    rulebook's front page) and the pages they link to, with the styles and scripts they
+    load: paths from the site's root."""
     site = target.parent
     locations = json.loads((target / "rules.json").read_text(encoding="utf-8"))
     pages = {(target / v["url"].split("#")[0]).resolve() for v in locations.values()}
     pages.add((site / "index.html").resolve())
+    # and the pages those link to (Learn to play, the app's own page, a chapter's index):
+    # a link followed offline from a kept page opens too
+    for page in list(pages):
+        for link in re.findall(r'href="([^"#?:]+\.html)[^"]*"', page.read_text("utf-8")):
+            if (page.parent / link).resolve().is_file():
+                pages.add((page.parent / link).resolve())
     found = set()
     for page in pages:
         found.add(page)

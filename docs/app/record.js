@@ -272,7 +272,7 @@ async function draw() {
     picture: $("#picture"),
     mover: ["Blue", "Red"].indexOf(view.to_move),
     taps: view.taps,
-    keep: { key: HALF, at: `${shown.id}:${game.table.moves.length}` }, // a reload keeps it
+    keep: { key: HALF, at: `${shown.id}:${game.table.moves.length}:${game.table.moves.at(-1)}` }, // a reload keeps it
   });
 }
 

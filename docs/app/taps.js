@@ -83,8 +83,10 @@ function fitTargets(picture, targets, view, step) {
     const box = part.getBoundingClientRect();
     return Math.round(Math.min(box.width, box.height)) < MIN;
   };
-  const tiny = [...targets.keys()].filter(small);
-  if (!tiny.length) return targets; // a wide screen: every part is a finger's size
+  // a phone's width (the app's one-column layout) is tapped by a finger; a wider screen,
+  // with a mouse too, keeps every part a target
+  const tiny = matchMedia("(max-width: 899px)").matches ? [...targets.keys()].filter(small) : [];
+  if (!tiny.length) return targets;
   const regions = new Map(); // each region holding small targets: those targets
   for (const part of tiny) {
     const region = regionOf(part);
@@ -209,11 +211,14 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
       render();
     };
   }
+  const made = (text) => { keepHalf(keep, [], []); play(text); }; // a move made: none half built
   const render = () => {
     const matching = choices.filter((c) => chosen.every((label, i) => c.path[i] === label));
     const done = matching.find((c) => c.path.length === chosen.length);
     if (!done?.roll.length) half.values.length = 0; // a re-roll belongs to its infection
-    keepHalf(keep, chosen, half.values);
+    // a move made is no longer half built: an undo back here must not make it again
+    const making = done && (done.roll.length ? rolled : !done.ask?.length); // made now
+    keepHalf(keep, making ? [] : chosen, half.values);
     targets = markTargets(picture, chosen, done ? [] : matching, mover, taps);
     gives = done ? [] : [...new Set(matching.map((c) => c.path[chosen.length]))].filter((l) => l.startsWith("give "));
     if (gives.length) giveTargets(picture, gives, giving, mover, targets);
@@ -231,12 +236,12 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
         box.replaceChildren(chips);
         rolled(done.text);
       } else {
-        box.replaceChildren(chips, rollEntry(done, play, half.values, () => keepHalf(keep, chosen, half.values)));
+        box.replaceChildren(chips, rollEntry(done, made, half.values, () => keepHalf(keep, chosen, half.values)));
       }
       return;
     }
     if (done && done.ask?.length) {
-      box.replaceChildren(chips, askEntry(done, play));
+      box.replaceChildren(chips, askEntry(done, made));
       return;
     }
     if (done) {

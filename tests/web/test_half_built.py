@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .app import open_app, tap, view
+from .app import open_app, stored_moves, tap, view, wait_stored
 from .site import wait_ready
-from .test_recorder import dice_table, set_up
+from .test_recorder import KEY, dice_table, set_up
 from .test_trust import QUOTA, first_choice
 
 
@@ -73,3 +73,22 @@ def test_a_game_not_kept_asks_before_it_is_left(page: Any) -> None:
     page.wait_for_timeout(500)
     assert asked == ["confirm", "beforeunload"] and not page.is_closed()
     assert "NOT SAVED" in page.inner_text("#status")
+
+
+def test_a_move_made_is_not_half_built_again_after_an_undo(page: Any) -> None:
+    """The move half built is the one being tapped: an undo back to where a move was made
+    offers that position afresh, the move not made again."""
+    table = dice_table()
+    first = first_choice(table)
+    open_app(page, "record.html")
+    set_up(page, table)
+    for label in first["path"]:
+        tap(page, label)
+    wait_stored(page, KEY, 1)
+    page.click("#undo")
+    wait_stored(page, KEY, 0)
+    page.wait_for_timeout(1000)
+    assert stored_moves(page, KEY) == [] and chips(page) == []
+    page.reload()
+    wait_ready(page)
+    assert chips(page) == [] and stored_moves(page, KEY) == []
