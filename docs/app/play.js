@@ -11,6 +11,25 @@ const KEY = "cuckoo-play-games";
 const ID = "current";
 const LOG = 12; // announcements kept on the screen, newest last (the box scrolls)
 const BOTS = ["Robin", "Sam", "Kim", "Lee", "Noor"];
+/** What each level of bot is, game by game (the engine's cuckoo.players.bots.LEVELS). */
+const LEVELS = {
+  "cuckoo-dice": {
+    easy: "looks one move ahead on the side totals",
+    medium: "searches 60 trial games a move",
+    hard: "searches 300 trial games a move (a few seconds)",
+  },
+  "cuckoo-cards": {
+    easy: "plays any legal move",
+    medium: "keeps a 7 or higher, else swaps",
+    hard: "weighs what it has seen and plays the hand out in 64 worlds it cannot tell apart",
+  },
+  "zum-kuckuck": {
+    easy: "plays any card of its hand",
+    medium: "keeps its own nest low",
+    hard: "plays the cycle out in 8 worlds it cannot tell apart from what it has seen",
+  },
+};
+const THINKING = 300; // ms: a bot that takes longer is shown thinking
 const engine = startEngine();
 keepOffline(engine);
 const $ = (selector) => document.querySelector(selector);
@@ -78,7 +97,7 @@ function options(game) {
   const count = Number($(cards ? "#card-players" : "#kuckuck-players").value);
   const players = [name, ...bots.slice(0, count - 1)];
   const table = cards ? { players, lives: Number($("#lives").value) } : { players, variant: $("#variant").value };
-  return { human: name, bot: cards ? $("#card-bot").value : "random", table };
+  return { human: name, bot: $("#bot").value, table };
 }
 
 async function start(event) {
@@ -94,7 +113,7 @@ async function start(event) {
     say(`Cannot start: ${checked.problem.text}`, "error");
     return;
   }
-  const opponents = kind === "cuckoo-dice" ? bot : `${table.players.length - 1} ${bot} bots`;
+  const opponents = kind === "cuckoo-dice" ? `a ${bot} bot` : `${table.players.length - 1} ${bot} bots`;
   const name = `${human} vs ${opponents}, seed ${seed}`;
   say("");
   $("#announce").replaceChildren();
@@ -112,7 +131,9 @@ async function mine(text) {
     return turn();
   }
   $("#refused").replaceChildren();
-  await keep(told({ ...game, table: answer.ok }, answer.said), rev);
+  $("#hint-says").textContent = "";
+  const marks = [...(game.marks ?? []), game.table.moves.length]; // where each of your moves began
+  await keep(told({ ...game, table: answer.ok, marks }, answer.said), rev);
   return turn();
 }
 
@@ -173,7 +194,11 @@ async function advance() {
     const who = view.choosing.length ? `${view.choosing.join(" and ")} ${view.choosing.length > 1 ? "choose" : "chooses"}…` : "Dealing…";
     $("#prompt").textContent = `${view.out ? "You are out of the game. " : ""}${who}${hand}`;
     $("#choices").replaceChildren();
-    const answer = await engine.call("play_next", JSON.stringify(game.table), game.bot, game.human);
+    const thinking = setTimeout(() => { $("#thinking").hidden = false; }, THINKING);
+    const answer = await engine.call("play_next", JSON.stringify(game.table), game.bot, game.human).finally(() => {
+      clearTimeout(thinking);
+      $("#thinking").hidden = true;
+    });
     if (behind || current.game !== game) return; // another tab moved meanwhile: shown next
     await keep(told({ ...game, table: answer.ok }, answer.said), rev);
   }
@@ -210,7 +235,43 @@ function chooseGame() {
   for (const part of document.querySelectorAll("[data-game]")) part.hidden = part.dataset.game !== $("#game").value;
 }
 
-$("#game").addEventListener("change", chooseGame);
+/** What the chosen level of bot is, in the chosen game. */
+function describeLevel() {
+  $("#level-says").textContent = `A ${$("#bot").value} bot ${LEVELS[$("#game").value][$("#bot").value]}.`;
+}
+
+/** The medium bot's move for the player's seat, from what that seat has seen, and why. */
+async function hint() {
+  if (!current) return;
+  const answer = await engine.call("play_hint", JSON.stringify(current.game.table), current.game.human);
+  $("#hint-says").textContent = answer.problem ? answer.problem.detail : `The medium bot would play ${answer.ok.why}.`;
+}
+
+/** Your last move taken back, with everything that followed it: the game is where it was
+ * before it (chance is drawn from the seed and the ply, so it comes again as it came). */
+async function takeBack() {
+  if (!current || busy) return;
+  const { game, rev } = current;
+  const marks = [...(game.marks ?? [])];
+  if (!marks.length) {
+    say("There is no move of yours to take back.");
+    return;
+  }
+  const at = marks.pop();
+  $("#hint-says").textContent = "";
+  const back = told({ ...game, table: { ...game.table, moves: game.table.moves.slice(0, at) }, marks }, ["You took back your move."]);
+  await keep(back, rev);
+  await turn();
+}
+
+$("#game").addEventListener("change", () => {
+  chooseGame();
+  describeLevel();
+});
+$("#bot").addEventListener("change", describeLevel);
+$("#hint").addEventListener("click", hint);
+$("#takeback").addEventListener("click", takeBack);
+describeLevel();
 $("#setup").addEventListener("submit", start);
 // a game the browser could not keep is lost with the tab: leaving it is asked first
 addEventListener("beforeunload", (event) => {

@@ -85,7 +85,7 @@ def shoot(site: Path, out: Path, sizes: tuple[str, ...] = DOCS_SIZES) -> list[Pa
 
             page.goto("app/play.html")
             wait_ready(page)
-            page.select_option("#bot", "random")
+            page.select_option("#bot", "easy")
             page.select_option("#side", "Red")
             page.click("#setup button[type=submit]")
             page.wait_for_selector("#choices .tap")

@@ -79,7 +79,7 @@ def test_phone_widths_and_touch_targets(context: Any, page: Any, width: int) -> 
     check("recorder, re-roll")
     open_app(page, "play.html")
     check("play, setup")
-    page.select_option("#bot", "random")
+    page.select_option("#bot", "easy")
     page.click("#setup button[type=submit]")
     page.wait_for_selector("#choices .tap")
     check("play, game on")

@@ -1,4 +1,4 @@
-"""Play the dice pyramid against the random bot to the end, by taps."""
+"""Play the dice pyramid against the easy bot to the end, by taps."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from .app import cuckoo, downloaded, open_app
 OVER = "#prompt:text-matches('^The game is over')"
 
 
-def test_play_the_random_bot(page: Any, tmp_path: Path) -> None:
+def test_play_the_easy_bot(page: Any, tmp_path: Path) -> None:
     open_app(page, "play.html")
-    page.select_option("#bot", "random")
+    page.select_option("#bot", "easy")
     page.select_option("#side", "Blue")
     page.click("#setup button[type=submit]")
     announced: set[str] = set()
@@ -34,7 +34,7 @@ def test_play_the_random_bot(page: Any, tmp_path: Path) -> None:
     ((_, game),) = read_records(record.read_text().splitlines(keepends=True))
     assert game.result != "*"
     red = [str(move) for move in game.moves[(0 if game.tag("First") == "Red" else 1) :: 2]]
-    said = {f"random (Red) {web.describe(move)}." for move in red}
-    bot_lines = {line for line in announced if line.startswith("random (Red)")}
+    said = {f"easy (Red) {web.describe(move)}." for move in red}
+    bot_lines = {line for line in announced if line.startswith("easy (Red)")}
     assert bot_lines, f"no move of the bot announced: {announced}"
     assert bot_lines <= said, bot_lines - said

@@ -124,7 +124,7 @@ def _you_first(log: list[str]) -> None:
 
 
 def test_the_card_game_against_bots(page: Any, tmp_path: Path) -> None:
-    _start(page, "cuckoo-cards", **{"card-players": "3", "lives": "1", "card-bot": "greedy"})
+    _start(page, "cuckoo-cards", **{"card-players": "3", "lives": "1", "bot": "medium"})
 
     def hidden(table: dict[str, Any]) -> list[str]:
         return [_words(c) for c in _untouched_cards(table, table["players"].index("Alex"))]
@@ -182,7 +182,7 @@ def test_a_second_tab_follows_the_game(context: Any) -> None:
 def test_the_card_game_against_bots_by_tapping_the_cards(page: Any) -> None:
     """The player's own card on the picture is their keep: ringed as a target, and a tap
     on it is told as "You keep", as the button would be."""
-    _start(page, "cuckoo-cards", **{"card-players": "3", "lives": "1", "card-bot": "greedy"})
+    _start(page, "cuckoo-cards", **{"card-players": "3", "lives": "1", "bot": "medium"})
     page.wait_for_selector('#picture [data-part="seat 0"].target', state="attached")
     page.locator('#picture [data-part="seat 0"]').first.click()
     page.wait_for_selector("#announce .said:has-text('You keep')", state="attached")

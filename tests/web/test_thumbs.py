@@ -89,7 +89,7 @@ def test_every_tap_target_of_the_play_page_is_a_thumbs_size(page: Any, width: in
     page.set_viewport_size({"width": width, "height": 640})
     small: list[str] = []
     open_app(page, "play.html")
-    page.select_option("#bot", "random")
+    page.select_option("#bot", "easy")
     page.click("#setup button[type=submit]")
     page.wait_for_selector("#choices .tap")
     small += measured(page, "play, dice", width)
