@@ -137,6 +137,7 @@ class KuckuckState(SeenState):
         shown = " ".join(move_text(before, play) for play in plays)
         for seen in self.seen:
             seen.append(f"shown {shown}")
+        self._note_cycle(before)
 
     def _move(self, move: Any) -> None:
         """Apply a chance outcome or a card played in turn; everyone sees it, except a
@@ -149,6 +150,18 @@ class KuckuckState(SeenState):
         for p, seen in enumerate(self.seen):
             secret = isinstance(move, Deal) and p != before.to_deal
             seen.append(hidden if secret else text)
+        self._note_cycle(before)
+
+    def _note_cycle(self, before: kuckuck.State) -> None:
+        """At the start of a cycle, what each player sees: every seat's count of cockatoo
+        cards (ZK-SETUP-COUNT), and the hand that reaches them (ZK-CYCLE-PASS)."""
+        now = self.state
+        if now.is_over or (now.cycle, now.counts) == (before.cycle, before.counts):
+            return
+        counts = " ".join(map(str, now.counts))
+        for p, seen in enumerate(self.seen):
+            hand = " ".join(map(str, sorted(now.hands[p])))
+            seen.append(f"cycle {now.cycle + 1}: counts {counts}; P{p} holds {hand}")
 
     def action(self, move: Any) -> int:
         return int(move.number) - 1 if isinstance(move, Play) else self._index(move)
