@@ -14,7 +14,8 @@ false`` until the last), so a run stopped early keeps what it played; ``--table`
 stored run as the Markdown table that ``docs/balance.md`` shows (directive
 ``cuckoo-openspiel``).
 
-    python benchmarks/openspiel_ismcts.py [--games 40 --matches 6]
+    python benchmarks/openspiel_ismcts.py [--games 30 --matches 6]
+    python benchmarks/openspiel_ismcts.py --more --games 60 --matches 12  # more games
     python benchmarks/openspiel_ismcts.py --table
 """
 
@@ -56,9 +57,13 @@ def settings(args: argparse.Namespace) -> list[dict[str, Any]]:
     ]
 
 
-def run(matches: list[dict[str, Any]], store: Path) -> dict[str, Any]:
+def run(
+    matches: list[dict[str, Any]], store: Path, before: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Play the matches, the least done next (so that a run stopped early has played a like
-    part of each), storing the run after every game."""
+    part of each), storing the run after every game.  With *before*, a stored run of the
+    same matches, its games are kept and the run goes on from there: game ``k`` of a match
+    is the same in any run, so the result is that of one run of the new counts."""
     import pyspiel
 
     from cuckoo.openspiel.match import (
@@ -81,6 +86,13 @@ def run(matches: list[dict[str, Any]], store: Path) -> dict[str, Any]:
         "load_average": [os.getloadavg()[0]],
         "matches": [{**m, "bot": LEVELS[m["game"]][m["opponent"]], "played": []} for m in matches],
     }
+    if before:
+        result["load_average"][:0] = before["load_average"]
+        for match, kept in zip(result["matches"], before["matches"], strict=True):
+            same = ("game", "players", "opponent", "simulations")
+            if any(match[key] != kept[key] for key in same):
+                raise SystemExit(f"the stored run played other matches: {kept}")
+            match["played"] = kept["played"][: match["games"]]
     while left := [m for m in result["matches"] if len(m["played"]) < m["games"]]:
         match = min(left, key=lambda m: len(m["played"]) / m["games"])  # the least done
         k = len(match["played"])
@@ -134,7 +146,7 @@ def table(result: dict[str, Any]) -> str:
     """The stored run as Markdown: IS-MCTS's share of the wins in each match."""
     lines = [
         "| game | players | IS-MCTS simulations a move | against | games | IS-MCTS's wins "
-        "| share (95% interval) | fair share | CPU s a game |",
+        "| share (95% interval) | fair share | CPU s a game, all seats |",
         "| --- | ---: | ---: | --- | ---: | ---: | --- | ---: | ---: |",
     ]
     wall = 0.0
@@ -168,11 +180,13 @@ def main() -> int:
     parser.add_argument("--kuckuck-players", type=int, default=3)
     parser.add_argument("--output", type=Path, default=RESULT)
     parser.add_argument("--table", action="store_true", help="print the stored run's table")
+    parser.add_argument("--more", action="store_true", help="go on from the stored run")
     args = parser.parse_args()
     if args.table:
         print(table(json.loads(RESULT.read_text())))
         return 0
-    print(table(run(settings(args), args.output)))
+    before = json.loads(args.output.read_text()) if args.more else None
+    print(table(run(settings(args), args.output, before)))
     return 0
 
 
