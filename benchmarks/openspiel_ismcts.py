@@ -14,8 +14,8 @@ false`` until the last), so a run stopped early keeps what it played; ``--table`
 stored run as the Markdown table that ``docs/balance.md`` shows (directive
 ``cuckoo-openspiel``).
 
-    python benchmarks/openspiel_ismcts.py [--games 30 --matches 6]
-    python benchmarks/openspiel_ismcts.py --more --games 60 --matches 12  # more games
+    python benchmarks/openspiel_ismcts.py [--games 60 --matches 24]
+    python benchmarks/openspiel_ismcts.py --more --games 100 --matches 40  # more games
     python benchmarks/openspiel_ismcts.py --table
 """
 
@@ -164,7 +164,8 @@ def table(result: dict[str, Any]) -> str:
     load = ", ".join(f"{x:.1f}" for x in result["load_average"])
     lines.append(
         f"\n{result['date']}, {result['machine']}, OpenSpiel {result['open_spiel']}: "
-        f"{result['search']}; {wall / 60:.0f} minutes in all, the machine's load average {load}"
+        f"{result['search']}; {wall / 60:.0f} minutes of games in all; the machine's load "
+        f"average at each start and end: {load}"
         + ("." if result["complete"] else "; the run was stopped before its last game.")
     )
     return "\n".join(lines)
@@ -172,8 +173,8 @@ def table(result: dict[str, Any]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=30, help="card games a match")
-    parser.add_argument("--matches", type=int, default=6, help="Zum Kuckuck! matches a match")
+    parser.add_argument("--games", type=int, default=60, help="card games a match")
+    parser.add_argument("--matches", type=int, default=24, help="Zum Kuckuck! matches a match")
     parser.add_argument("--simulations", type=int, default=100, help="IS-MCTS, card game")
     parser.add_argument("--kuckuck-simulations", type=int, default=30)
     parser.add_argument("--card-players", type=int, default=4)
