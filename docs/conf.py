@@ -39,6 +39,7 @@ extensions = [
     "cuckoo_app",
     "cuckoo_study",
     "cuckoo_speed",
+    "cuckoo_openspiel",
 ]
 
 root_doc = "index"

@@ -3,11 +3,15 @@
 Importing this module registers ``python_cuckoo_cards`` (parameters ``players``, ``lives``).
 Each player's information state is what they have seen: the cards dealt to them, the cards
 that reach them by a swap, and everything played in the open (decisions, a king that stops
-a swap, the card a cut turns up, the cards shown at the end of a hand).
+a swap, the card a cut turns up, the cards shown at the end of a hand).  A state draws
+worlds a player cannot tell from it (``resample_from_infostate``), so that OpenSpiel's
+information-set search plays the game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from random import Random
 from typing import Any, Final
 
 import pyspiel
@@ -15,6 +19,7 @@ import pyspiel
 from .. import cards
 from ..cards import CUT, DECK, KEEP, SWAP, Deal, Reveal
 from ..cards.views import diagram
+from ..players.worlds import cards_world
 from .base import SeenObserver, SeenState, game_type
 
 __all__ = ["CuckooCardsGame", "CuckooCardsState"]
@@ -85,7 +90,32 @@ class CuckooCardsState(SeenState):
         else:
             move = _MOVES[action]
         self.state = cards.apply(before, move)
+        self.past.append((before, move))
         self._note(before, move)
+
+    def action(self, move: Any) -> int:
+        return _CARD[move.card] if isinstance(move, (Deal, Reveal)) else _INDEX[move]
+
+    def world_moves(self, player: int, rng: Random) -> Iterator[Any]:
+        """The hands before this one as they were (the cards held at their end were
+        shown, and the deck is dealt afresh every hand, so what they hid, such as a card a
+        dealer's cut discarded, bears on nothing to come); this hand dealt as a drawn world
+        (:func:`~cuckoo.players.worlds.cards_world`) holds its cards, the swaps made since
+        undone to find what each seat was dealt."""
+        start = max(
+            (k for k, (before, move) in enumerate(self.past) if _starts_hand(before, move)),
+            default=len(self.past),
+        )
+        held = list(cards_world(self.state, player, rng, self.past).cards)
+        for before, move in reversed(self.past[start:]):
+            if move is SWAP:
+                other = cards.next_seat(before, before.to_act)
+                shown = before.cards[other]
+                if shown is not None and not shown.is_king:  # it went through: undo it
+                    held[before.to_act], held[other] = held[other], held[before.to_act]
+        for k, (before, move) in enumerate(self.past):
+            dealt = held[before.to_act] if k >= start and isinstance(move, Deal) else None
+            yield move if dealt is None else Deal(dealt)
 
     def _note(self, before: cards.State, move: Any) -> None:
         """What each player sees of *move*."""
@@ -132,6 +162,11 @@ class CuckooCardsState(SeenState):
 
     def __str__(self) -> str:
         return diagram(self.state)
+
+
+def _starts_hand(before: cards.State, move: Any) -> bool:
+    """Whether *move* is the first card dealt in a hand."""
+    return isinstance(move, Deal) and not any(before.cards)
 
 
 def _present(state: CuckooCardsState, player: int) -> str:

@@ -7,11 +7,15 @@ every player still in chooses a card at one simultaneous node, as the rules have
 (3 to 5).  Action ``n - 1`` plays number card ``n``; chance actions are a dealt card
 (``n - 1``), a pair of nest cards (its index in :data:`PAIRS`) or the seat the start draw
 chooses.  A player's information state is what they have seen: their own hand, the nest
-cards, and the cards played once they are face up.
+cards, and the cards played once they are face up.  A state of the tactical version draws
+worlds a player cannot tell from it (``resample_from_infostate``), so that OpenSpiel's
+information-set search plays it; its search does not play games of simultaneous moves.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from random import Random
 from typing import Any, Final
 
 import pyspiel
@@ -21,6 +25,7 @@ from ..kuckuck import NUMBERS, Deal, Nest, Play, Start
 from ..kuckuck.cards import NEST_VALUES
 from ..kuckuck.notation import move_text
 from ..kuckuck.views import diagram, observe
+from ..players.worlds import kuckuck_world
 from .base import SeenObserver, SeenState, game_type
 
 __all__ = ["PAIRS", "KuckuckGame", "KuckuckState"]
@@ -127,21 +132,52 @@ class KuckuckState(SeenState):
         before = self.state
         plays = [Play(seat, actions[seat] + 1) for seat in kuckuck.choosing(before)]
         for play in plays:
+            self.past.append((self.state, play))
             self.state = kuckuck.apply(self.state, play)
         shown = " ".join(move_text(before, play) for play in plays)
         for seen in self.seen:
             seen.append(f"shown {shown}")
+        self._note_cycle(before)
 
     def _move(self, move: Any) -> None:
         """Apply a chance outcome or a card played in turn; everyone sees it, except a
         dealt card, which only its receiver sees."""
         before = self.state
         self.state = kuckuck.apply(before, move)
+        self.past.append((before, move))
         text = move_text(before, move)
         hidden = f"deal P{before.to_deal}"  # what the others see of a dealt card
         for p, seen in enumerate(self.seen):
             secret = isinstance(move, Deal) and p != before.to_deal
             seen.append(hidden if secret else text)
+        self._note_cycle(before)
+
+    def _note_cycle(self, before: kuckuck.State) -> None:
+        """At the start of a cycle, what each player sees: every seat's count of cockatoo
+        cards (ZK-SETUP-COUNT), and the hand that reaches them (ZK-CYCLE-PASS)."""
+        now = self.state
+        if now.is_over or (now.cycle, now.counts) == (before.cycle, before.counts):
+            return
+        counts = " ".join(map(str, now.counts))
+        for p, seen in enumerate(self.seen):
+            hand = " ".join(map(str, sorted(now.hands[p])))
+            seen.append(f"cycle {now.cycle + 1}: counts {counts}; P{p} holds {hand}")
+
+    def action(self, move: Any) -> int:
+        return int(move.number) - 1 if isinstance(move, Play) else self._index(move)
+
+    def world_moves(self, player: int, rng: Random) -> Iterator[Any]:
+        """The moves so far, each hand dealt as a drawn world
+        (:func:`~cuckoo.players.worlds.kuckuck_world`) holds it, in the order its cards
+        were dealt where the player saw them dealt."""
+        dealt = kuckuck_world(self.state, player, rng, self.past).dealt
+        given = [0] * len(dealt)
+        for before, move in self.past:
+            if isinstance(move, Deal):
+                seat = before.to_deal
+                move = Deal(dealt[seat][given[seat]])
+                given[seat] += 1
+            yield move
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
