@@ -26,7 +26,7 @@ const LEVELS = {
   "zum-kuckuck": {
     easy: "plays any card of its hand",
     medium: "keeps its own nest low",
-    hard: "plays the cycle out in 8 worlds it cannot tell apart from what it has seen",
+    hard: "plays the cycle out in 4 worlds it cannot tell apart from what it has seen",
   },
 };
 const THINKING = 300; // ms: a bot that takes longer is shown thinking

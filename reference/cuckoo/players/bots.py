@@ -21,7 +21,7 @@ from ..cards import notation as cards_notation
 from ..dice import Move, State
 from ..dice import notation as dice_notation
 from ..kuckuck import notation as kuckuck_notation
-from .search import SampledSearchBot, card_sense
+from .search import SampledSearchBot, card_sense, careful
 from .tables import TABLES, Table
 from .worlds import History
 
@@ -118,28 +118,14 @@ class CardSenseBot:
 
 @dataclass
 class CarefulBot:
-    """Zum Kuckuck!: keep the own nest low.  A nest card lower than the own top is worth
-    taking (only the top counts, ZK-NEST-TOP), so it bids high for it; otherwise it plays
-    its lowest card and stays out of the taking.  It reads its own hand and what lies face
-    up: in the tactical version the cards already played this round (ZK-TACTICAL-ORDER),
-    in the basic one nothing of them (ZK-BASIC-SIMULTANEOUS)."""
+    """Zum Kuckuck!: keep the own nest low (:func:`~cuckoo.players.search.careful`)."""
 
     name: str = "careful"
 
     def choose(
         self, state: kuckuck.State, rng: Random, seat: int | None = None, history: History = ()
     ) -> Any:
-        seat = kuckuck.choosing(state)[0] if seat is None else seat
-        assert state.shown is not None
-        hand = sorted(state.hands[seat])
-        top = state.nests[seat][-1] if state.nests[seat] else 0
-        if not state.shown[0] < top:
-            return kuckuck.Play(seat, hand[0])
-        if state.rules.in_turn:
-            seen = [n for s, n in enumerate(state.plays) if s != seat and n is not None]
-            above = [n for n in hand if n > max(seen, default=0)]
-            return kuckuck.Play(seat, above[0] if above else hand[0])
-        return kuckuck.Play(seat, hand[-1])
+        return careful(state, kuckuck.choosing(state)[0] if seat is None else seat)
 
 
 def _reward(state: State, player: int) -> float:
@@ -223,7 +209,7 @@ BOTS: Final = {
 """The bots of each game: the levels, then the bots behind them (``mcts`` also as
 ``mcts:N``, N playouts a move; ``search`` as ``search:N``, N worlds drawn a decision)."""
 
-SEARCH_WORLDS: Final = {cards_notation.GAME: 64, kuckuck_notation.GAME: 8}
+SEARCH_WORLDS: Final = {cards_notation.GAME: 64, kuckuck_notation.GAME: 4}
 """The worlds ``search`` draws a decision when no N is named: as many as answer within a
 second in the browser with the CPU slowed fourfold (a card game's playout is a hand, Zum
 Kuckuck!'s a whole cycle)."""

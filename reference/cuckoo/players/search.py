@@ -22,7 +22,7 @@ from ..kuckuck import notation as kuckuck_notation
 from .tables import TABLES, Table
 from .worlds import History, cards_likelihood, cards_world, kuckuck_world
 
-__all__ = ["SampledSearchBot", "card_sense"]
+__all__ = ["SampledSearchBot", "card_sense", "careful"]
 
 
 def card_sense(state: cards.State, seat: int) -> Any:
@@ -34,6 +34,23 @@ def card_sense(state: cards.State, seat: int) -> Any:
     if cards.rank_value(held, state.rules.aces) >= 7 or len(legal) == 1:
         return cards.KEEP
     return legal[1]
+
+
+def careful(state: kuckuck.State, seat: int) -> Any:
+    """Zum Kuckuck!'s rule of thumb: keep the own nest low.  A nest card lower than the own
+    top is worth taking (only the top counts, ZK-NEST-TOP), so bid high for it (in the
+    tactical version, the lowest card that beats those already face up); otherwise play
+    the lowest card and stay out of the taking.  It reads the seat's own hand and what lies
+    face up only."""
+    assert state.shown is not None
+    hand = sorted(state.hands[seat])
+    if not state.shown[0] < state.top(seat):
+        return kuckuck.Play(seat, hand[0])
+    if state.rules.in_turn:
+        seen = [n for s, n in enumerate(state.plays) if s != seat and n is not None]
+        above = [n for n in hand if n > max(seen, default=0)]
+        return kuckuck.Play(seat, above[0] if above else hand[0])
+    return kuckuck.Play(seat, hand[-1])
 
 
 @dataclass(frozen=True)
@@ -80,7 +97,7 @@ HORIZONS: Final[dict[str, _Horizon]] = {
         kuckuck_world,
         lambda start, now: now.is_over or now.cycle > start.cycle,
         _kuckuck_worth,
-        lambda state, seat, rng, table: rng.choice(table.decisions(state, seat)),
+        lambda state, seat, rng, table: careful(state, seat),
     ),
 }
 """The games a :class:`SampledSearchBot` plays, by the value of their Game tag."""

@@ -3,9 +3,10 @@ consistently with everything the seat's state shows it.
 
 A searching bot plays its look-ahead in such worlds, never in the real state, so it cannot
 read a card its seat has not seen: every card it is shown in a world was drawn from the
-cards the seat could not tell apart.  What a seat knows is read from the state alone (the
-moves that led there are not kept), so a world may be less certain than the player at the
-table, never more.
+cards the seat could not tell apart.  What a seat knows is read from the state and the
+game's history as that seat saw it (the swaps it took part in, the kings shown, the cards
+played face up in earlier cycles); what it is not told, it does not use, so a world may be
+less certain than the player at the table, never more.
 """
 
 from __future__ import annotations
