@@ -168,6 +168,13 @@ class AppTapsDirective(AppLoadDirective):
     script = "app_taps.py"
 
 
+class BotThinkDirective(AppLoadDirective):
+    """``cuckoo-bot-think``: the stored run of ``benchmarks/bot_think.py`` (how long each
+    level of bot thinks in the page), as its table."""
+
+    script = "bot_think.py"
+
+
 # --- Building the app --------------------------------------------------------------------
 
 
@@ -397,6 +404,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cuckoo-examples", ExamplesDirective)
     app.add_directive("cuckoo-app-load", AppLoadDirective)
     app.add_directive("cuckoo-app-taps", AppTapsDirective)
+    app.add_directive("cuckoo-bot-think", BotThinkDirective)
     app.add_role("app", app_role)
     app.connect("doctree-read", _add_viewer_links)
     app.connect("build-finished", build_app)
