@@ -79,7 +79,7 @@ def test_the_wheel_leaves_out_the_command_line_and_the_kit() -> None:
         "cuckoo/cli/__init__.py",
         "cuckoo/cli/validate.py",
         "cuckoo/__main__.py",
-        "cuckoo/conformance/runner.py",
+        "cuckoo/conformance/run/runner.py",
         "cuckoo/conformance/data/cuckoo-dice.json",
         "cuckoo/conformance/data/golden/cuckoo-cards.json",
         "cuckoo/study/command.py",
@@ -104,7 +104,7 @@ def test_the_wheel_made_keeps_the_rest_and_its_record_lists_it(tmp_path: Path) -
         "cuckoo/cli/__init__.py",
         "cuckoo/conformance/__init__.py",
         "cuckoo/conformance/protocol.py",
-        "cuckoo/conformance/suite.py",
+        "cuckoo/conformance/suites/build.py",
         "cuckoo/web/play.py",
     ]
     record = "x-1.dist-info/RECORD"

@@ -18,10 +18,10 @@ from typing import Any
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from cuckoo.conformance.differential import draw_game
 from cuckoo.conformance.protocol import MAX_LINE, MAX_MESSAGE, Session, serve
-from cuckoo.conformance.runner import EngineFailure, run_suite
-from cuckoo.conformance.suite import load, load_all
+from cuckoo.conformance.run.differential import draw_game
+from cuckoo.conformance.run.runner import EngineFailure, run_suite
+from cuckoo.conformance.suites.build import load, load_all
 
 SUITES = load_all()
 CASES = [case for suite in SUITES for case in suite["cases"][::7]]

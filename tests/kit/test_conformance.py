@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from cuckoo.conformance.differential import differential
 from cuckoo.conformance.protocol import Session
-from cuckoo.conformance.runner import Engine, run_suite
-from cuckoo.conformance.suite import SUITE, build, dump, load_all
+from cuckoo.conformance.run.differential import differential
+from cuckoo.conformance.run.runner import Engine, run_suite
+from cuckoo.conformance.suites.build import SUITE, build, dump, load_all
 
 from .broken_engine import FLAWS
 
@@ -36,7 +36,7 @@ def suite() -> list[dict[str, object]]:
 
 @pytest.mark.parametrize("game", ["cuckoo-dice", "cuckoo-cards", "zum-kuckuck"])
 def test_the_committed_suite_is_what_the_spec_and_engine_give(game: str) -> None:
-    """Regenerate with ``python -m cuckoo.conformance.suite`` when this fails."""
+    """Regenerate with ``python -m cuckoo.conformance.suites.build`` when this fails."""
     path = ROOT / "tests" / "conformance" / f"{game}.json"
     assert path.read_text(encoding="utf-8") == dump(build(ROOT, game))
     shipped = SUITE.parent / path.name

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from cuckoo.conformance.suite import load_all
+from cuckoo.conformance.suites.build import load_all
 from tests.spec.specdoc import directives
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from cuckoo.cards.rulesets import PARAMETERS as CARD_PARAMETERS
-from cuckoo.conformance import coverage
-from cuckoo.conformance.coverage import DIMENSIONS, gaps, page, rows
-from cuckoo.conformance.suite import load_all
+from cuckoo.conformance.coverage import parameters as coverage
+from cuckoo.conformance.coverage.parameters import DIMENSIONS, gaps, page, rows
+from cuckoo.conformance.suites.build import load_all
 from cuckoo.dice.rulesets import _CHOICES
 from cuckoo.dice.rulesets import PARAMETERS as DICE_PARAMETERS
 from cuckoo.kuckuck.rulesets import VARIANTS
@@ -20,7 +20,7 @@ KNOWN = json.loads((ROOT / coverage.GAPS).read_text(encoding="utf-8"))
 
 
 def test_no_rule_or_value_gains_a_gap_and_a_closed_one_leaves_the_list() -> None:
-    """Rerun ``python -m cuckoo.conformance.coverage --write`` after closing a gap."""
+    """Rerun ``python -m cuckoo.conformance.coverage.parameters --write`` after closing a gap."""
     found = gaps(load_all())
     assert not set(found) - set(KNOWN), "new gaps: add cases for them"
     assert found == KNOWN, "closed gaps still listed: rewrite the list"
@@ -88,9 +88,9 @@ def test_scoring_elimination_and_tie_breaks_run_where_the_order_in_a_round_decid
 
 
 def test_a_round_is_ordered_by_a_card_passed_on_or_a_second_batch() -> None:
-    """:func:`cuckoo.conformance.rounds.ordered` on commands: two swaps that share a
+    """:func:`cuckoo.conformance.coverage.rounds.ordered` on commands: two swaps that share a
     player order the hand; two that do not, or one stopped by a king, do not."""
-    from cuckoo.conformance.rounds import ordered
+    from cuckoo.conformance.coverage.rounds import ordered
 
     new = "new cuckoo-cards Ann Ann Ben Cid Dan"
     deal = "apply deal 7h 3c 9s 5d"
@@ -105,7 +105,7 @@ def test_every_rule_a_parameter_may_change_is_checked_under_each_of_its_values()
     """The table of rule by parameter value (:data:`READS`, by chapter): its chapters are
     the games' own, its parameters the rulesets' own, and a case made under another value
     taken away opens its row again."""
-    from cuckoo.conformance.coverage import ONE_VERSION, READS, reads_rows
+    from cuckoo.conformance.coverage.parameters import ONE_VERSION, READS, reads_rows
 
     suites = load_all()
     chapters = {s["game"]: {v["section"] for v in s["rules"].values()} for s in suites}
@@ -126,10 +126,10 @@ def test_every_rule_a_parameter_may_change_is_checked_under_each_of_its_values()
 
 
 def test_a_case_made_under_another_value_keeps_its_situation() -> None:
-    """:func:`~cuckoo.conformance.suite_params.under`: a record's tag changed or added; a
+    """:func:`~cuckoo.conformance.suites.params.under`: a record's tag changed or added; a
     basic round played tactical card by card in the order of the turns."""
-    from cuckoo.conformance.suite_cases import Case, seated
-    from cuckoo.conformance.suite_params import under
+    from cuckoo.conformance.suites.cases import Case, seated
+    from cuckoo.conformance.suites.params import under
 
     record = Case("r", (), expect="state", record='[Game "cuckoo-dice"] [RULESET "cuckoo"] *')
     assert under(record, "ruleset", "unnamed").record == (
@@ -152,7 +152,7 @@ def test_every_scoring_rule_applies_in_two_or_more_hands_or_cycles_of_one_case()
     Kuckuck! scores a player's cockatoos and the lowest nest always, a drop-out and a hand
     of none where they happen; taking away the one card game with two void hands opens
     its row."""
-    from cuckoo.conformance.coverage import SCORING, scoring_rows
+    from cuckoo.conformance.coverage.parameters import SCORING, scoring_rows
 
     suites = load_all()
     table = scoring_rows(suites)

@@ -7,15 +7,15 @@ import json
 
 import pytest
 
-from cuckoo.conformance import golden
-from cuckoo.conformance.golden import FOLDER, PLAYTHROUGHS, first_difference, playthrough
-from cuckoo.conformance.mutants import command
-from cuckoo.conformance.runner import Engine
+from cuckoo.conformance.mutants.harness import command
+from cuckoo.conformance.run.runner import Engine
+from cuckoo.conformance.suites import golden
+from cuckoo.conformance.suites.golden import FOLDER, PLAYTHROUGHS, first_difference, playthrough
 from tests.kit.test_runner import SERVE
 
 
 def test_the_stored_playthroughs_are_what_the_reference_plays() -> None:
-    """Rerun ``python -m cuckoo.conformance.golden --write`` if the change is meant."""
+    """Rerun ``python -m cuckoo.conformance.suites.golden --write`` if the change is meant."""
     assert golden.main([]) == 0
     assert {p.stem for p in FOLDER.glob("*.json")} == set(PLAYTHROUGHS)
 

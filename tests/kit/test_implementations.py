@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from cuckoo.cli import main
-from cuckoo.conformance import report as results
-from cuckoo.conformance import stored
-from cuckoo.conformance.suite import load_all
+from cuckoo.conformance.run import report as results
+from cuckoo.conformance.run import stored
+from cuckoo.conformance.suites.build import load_all
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = shlex.quote(sys.executable)
@@ -38,7 +38,7 @@ def _row(game: str) -> list[str]:
 
 @pytest.mark.parametrize("name", ["reference", "compiled", "openspiel"])
 def test_each_implementation_has_a_current_run_and_its_counts_on_the_page(name: str) -> None:
-    """Store the run again (``python -m cuckoo.conformance.stored NAME``) and rebuild the
+    """Store the run again (``python -m cuckoo.conformance.run.stored NAME``) and rebuild the
     page if this fails."""
     run = RUNS[name]
     assert {case["id"] for case in run["cases"]} == _case_ids(), "a run of an older suite"
@@ -173,7 +173,7 @@ def test_an_engine_that_cannot_express_a_case_gets_a_skip_with_its_reason(
     assert main([*command[:2], f"{BROKEN} nothing", *command[3:]]) == 1
 
 
-OPENSPIEL = f"{PYTHON} -m cuckoo.conformance.openspiel"
+OPENSPIEL = f"{PYTHON} -m cuckoo.conformance.run.openspiel"
 needs_pyspiel = pytest.mark.skipif(
     importlib.util.find_spec("pyspiel") is None, reason="needs the openspiel extra"
 )
@@ -205,7 +205,7 @@ def test_a_binding_that_misses_a_legal_action_fails_and_is_not_skipped(tmp_path:
     flaw = (
         "from cuckoo.openspiel import cards; legal = cards.CuckooCardsState._legal_actions; "
         "cards.CuckooCardsState._legal_actions = lambda s, p: [a for a in legal(s, p) if a != 1]; "
-        "from cuckoo.conformance.openspiel import main; main()"
+        "from cuckoo.conformance.run.openspiel import main; main()"
     )
     failed = _failed_with(flaw, "cuckoo-cards", tmp_path)
     assert len(failed) == 13 and all("'swap'" in c["problem"] for c in failed)
@@ -225,7 +225,7 @@ def test_a_binding_that_raises_an_engine_error_fails_and_is_not_skipped(tmp_path
         "        raise IllegalMoveError('no infection', rule='CD-INFECT-GIVE')\n"
         "    apply(s, a)\n"
         "dice.CuckooDiceState._apply_action = refuse\n"
-        "from cuckoo.conformance.openspiel import main; main()"
+        "from cuckoo.conformance.run.openspiel import main; main()"
     )
     failed = _failed_with(flaw, "cuckoo-dice", tmp_path)
     assert failed and all("refuses" in c["problem"] for c in failed)
@@ -235,7 +235,7 @@ def test_the_openspiel_engine_without_pyspiel_says_what_it_needs() -> None:
     """Without the openspiel extra: one line naming it, exit 2, no traceback."""
     code = (
         "import sys; sys.modules['pyspiel'] = None; "
-        "from cuckoo.conformance.openspiel import main; sys.exit(main())"
+        "from cuckoo.conformance.run.openspiel import main; sys.exit(main())"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 2 and done.stdout == ""

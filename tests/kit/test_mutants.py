@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from cuckoo.conformance import mutants
-from cuckoo.conformance.mutants import KINDS, MUTANTS, command, table, with_table
+from cuckoo.conformance.mutants import harness as mutants
+from cuckoo.conformance.mutants.harness import KINDS, MUTANTS, command, table, with_table
 from cuckoo.conformance.protocol import Session
-from cuckoo.conformance.runner import Engine, run_suite
-from cuckoo.conformance.suite import load_all
+from cuckoo.conformance.run.runner import Engine, run_suite
+from cuckoo.conformance.suites.build import load_all
 from cuckoo.kuckuck.cards import NUMBERS, cockatoos, halves
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +33,7 @@ def test_every_chapter_with_rules_has_mutants_and_every_mutant_a_rule() -> None:
 
 
 def test_the_stored_run_is_of_these_mutants_and_the_guide_shows_it() -> None:
-    """Rerun ``python -m cuckoo.conformance.mutants score --write`` when this fails."""
+    """Rerun ``python -m cuckoo.conformance.mutants.harness score --write`` when this fails."""
     stored = {
         (e["name"], e["kind"], e["rule"], e["misreading"], e["equivalent"])
         for e in STORED["mutants"]
@@ -105,7 +105,7 @@ def test_a_sample_of_mutants_fails_the_suite_where_the_stored_run_says(name: str
 
 def test_a_mutant_engine_is_the_reference_with_one_patch() -> None:
     assert command("one-support").split()[-3:] == [
-        "cuckoo.conformance.mutants",
+        "cuckoo.conformance.mutants.harness",
         "serve",
         "one-support",
     ]
@@ -139,16 +139,16 @@ def test_every_name_a_mutant_assigns_in_a_module_is_one_the_module_has() -> None
     import ast
     import types
 
-    from cuckoo.conformance import mutants_core
+    from cuckoo.conformance.mutants import core
 
-    folder = Path(mutants_core.__file__).parent
+    folder = Path(core.__file__).parent
     modules = {
         name: value
-        for name, value in vars(mutants_core).items()
+        for name, value in vars(core).items()
         if isinstance(value, types.ModuleType)
     }
     assigned = []
-    for path in sorted(folder.glob("mutants_*.py")):
+    for path in sorted(folder.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             targets = node.targets if isinstance(node, ast.Assign) else []
             for target in targets:

@@ -1,6 +1,6 @@
 """The notation's structure is covered from the spec: every lenient form is read in a case,
 every canonical-writing rule is exercised, every normative sentence has an error case
-(cuckoo.conformance.suite_notation, cuckoo.conformance.coverage_notation)."""
+(cuckoo.conformance.suites.notation, cuckoo.conformance.coverage.notation)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cuckoo.conformance.coverage_notation import (
+from cuckoo.conformance.coverage.notation import (
     EXCUSED,
     READER,
     SHOWN,
@@ -23,8 +23,8 @@ from cuckoo.conformance.coverage_notation import (
     sentences,
 )
 from cuckoo.conformance.protocol import Session
-from cuckoo.conformance.suite import load_all
-from cuckoo.conformance.suite_notation import BASES, LENIENT, WRITING
+from cuckoo.conformance.suites.build import load_all
+from cuckoo.conformance.suites.notation import BASES, LENIENT, WRITING
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,8 +42,8 @@ def _format(text: str) -> str:
 
 
 def test_no_lenient_form_canonical_rule_or_normative_sentence_lacks_a_case() -> None:
-    """Rerun ``python -m cuckoo.conformance.suite`` and ``coverage --write`` after adding
-    cases; a gap is closed by a case, or excused in coverage_notation.EXCUSED with a reason."""
+    """Rerun ``python -m cuckoo.conformance.suites.build`` and ``coverage --write`` after adding
+    cases; a gap is closed by a case, or excused in coverage.notation.EXCUSED with a reason."""
     assert gaps(load_all()) == []
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from cuckoo.conformance.coverage import gaps, precedence_rows
-from cuckoo.conformance.precedence import ORDER, pairs
+from cuckoo.conformance.coverage.parameters import gaps, precedence_rows
+from cuckoo.conformance.coverage.precedence import ORDER, pairs
 from cuckoo.conformance.protocol import Session
-from cuckoo.conformance.suite import _answers, inputs, load_all
-from cuckoo.conformance.suite_precedence import clashes
+from cuckoo.conformance.suites.build import _answers, inputs, load_all
+from cuckoo.conformance.suites.precedence import clashes
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck")

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from cuckoo.conformance.runner import Engine, run_suite
-from cuckoo.conformance.suite import load_all
-from cuckoo.conformance.suite_protocol import (
+from cuckoo.conformance.run.runner import Engine, run_suite
+from cuckoo.conformance.suites.build import load_all
+from cuckoo.conformance.suites.protocol import (
     COMMANDS,
     STEPS,
     matrix,

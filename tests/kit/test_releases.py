@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from cuckoo.conformance import releases
-from cuckoo.conformance.releases import RELEASES, VERSION, changelog, fingerprints
-from cuckoo.conformance.suite import load_all
+from cuckoo.conformance.suites import releases
+from cuckoo.conformance.suites.build import load_all
+from cuckoo.conformance.suites.releases import RELEASES, VERSION, changelog, fingerprints
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,7 +51,7 @@ def test_the_changelog_of_this_release_names_the_cases_it_added() -> None:
 
 
 def test_the_changelog_page_is_the_suites_own() -> None:
-    """Rerun ``python -m cuckoo.conformance.releases page`` when this fails."""
+    """Rerun ``python -m cuckoo.conformance.suites.releases page`` when this fails."""
     text = (ROOT / releases.PAGE).read_text(encoding="utf-8")
     assert text == releases.page(load_all())
     assert "`cards-protocol-decide-chance`" in text

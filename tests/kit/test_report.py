@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from cuckoo.cli import main
-from cuckoo.conformance import report as results
-from cuckoo.conformance.runner import _selection
-from cuckoo.conformance.suite import load_all
+from cuckoo.conformance.run import report as results
+from cuckoo.conformance.run.runner import _selection
+from cuckoo.conformance.suites.build import load_all
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = shlex.quote(sys.executable)
@@ -200,7 +200,7 @@ def test_a_stored_report_renders_again_and_text_is_escaped(
 
 
 def test_the_page_of_implementations_is_rebuilt_from_the_stored_runs() -> None:
-    """Rerun ``python -m cuckoo.conformance.report page`` (after storing a run) if this
+    """Rerun ``python -m cuckoo.conformance.run.report page`` (after storing a run) if this
     fails; store the reference's run again when the suite's version changes."""
     runs = results.stored()
     page = (ROOT / results.PAGE).read_text(encoding="utf-8")

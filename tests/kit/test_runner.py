@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from cuckoo.cli import main
-from cuckoo.conformance.differential import differential, draw_game
-from cuckoo.conformance.runner import Engine, Report, run_suite
-from cuckoo.conformance.suite import load_all, new_command
+from cuckoo.conformance.run.differential import differential, draw_game
+from cuckoo.conformance.run.runner import Engine, Report, run_suite
+from cuckoo.conformance.suites.build import load_all, new_command
 from cuckoo.progress import Progress
 
 PYTHON = shlex.quote(sys.executable)

@@ -25,10 +25,10 @@ from typing import Final
 import pytest
 
 from cuckoo.cli import main
-from cuckoo.conformance import differential as differential_module
-from cuckoo.conformance.differential import SHRINK_TIMEOUTS, _shrink, differential, play
 from cuckoo.conformance.protocol import MAX_LINE, PERFT_BUDGET, Session, serve
-from cuckoo.conformance.runner import Engine, EngineFailure
+from cuckoo.conformance.run import differential as differential_module
+from cuckoo.conformance.run.differential import SHRINK_TIMEOUTS, _shrink, differential, play
+from cuckoo.conformance.run.runner import Engine, EngineFailure
 from tests.kit.test_runner import dice_suite_against
 
 PYTHON = shlex.quote(sys.executable)
@@ -162,7 +162,7 @@ def test_an_engine_that_stops_reading_cannot_block_a_write(tmp_path: Path) -> No
     in a process of its own, since a write that blocks cannot be interrupted for sure."""
     command = _script(tmp_path, "yes", HANDSHAKE + "while True: print('=', flush=True)\n")
     check = f"""
-from cuckoo.conformance.runner import Engine, EngineFailure
+from cuckoo.conformance.run.runner import Engine, EngineFailure
 engine = Engine({command!r}, timeout=1)
 assert engine.ask("protocol") == "= cuckoo-protocol 1"
 try:
@@ -640,7 +640,7 @@ def test_megabytes_of_reasons_for_skipping_make_a_short_report(tmp_path: Path) -
     assert reasons and all(len(r) < 300 and r.endswith("more characters)") for r in reasons)
     html = page.read_text(encoding="utf-8")
     assert "<img" not in html and "&lt;img src=x" in html
-    from cuckoo.conformance import report as results
+    from cuckoo.conformance.run import report as results
 
     implementations = results.matrix({"hostile": data})
     assert len(implementations) < 50_000
@@ -688,7 +688,7 @@ def test_engine_text_in_the_summary_is_never_live(tmp_path: Path) -> None:
 def test_a_stored_report_cannot_make_a_link_run_script(tmp_path: Path) -> None:
     """A report rendered again may come from anyone: a rule's link of another scheme than
     http(s), such as javascript:, is dropped from the page and the summary."""
-    from cuckoo.conformance import report as results
+    from cuckoo.conformance.run import report as results
 
     counts = {"pass": 0, "fail": 1, "skip": 0, "xfail": 0, "xpass": 0}
     data = {

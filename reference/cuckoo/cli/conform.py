@@ -1,5 +1,5 @@
 """``cuckoo conform``: the conformance suites, or random games, against an engine (the
-options are the kit's own: ``conformance/runner_options.py``)."""
+options are the kit's own: ``conformance/run/options.py``)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def add(commands: Any, asked: Asked) -> None:
         '--report results.json --summary "$GITHUB_STEP_SUMMARY"',
     )
     if asked.runs("conform"):
-        from ..conformance.runner import add_arguments
+        from ..conformance.run.runner import add_arguments
 
         add_arguments(p)
         jobs_option(
@@ -32,6 +32,6 @@ def add(commands: Any, asked: Asked) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..conformance.runner import main as conform
+    from ..conformance.run.runner import main as conform
 
     return conform(args)

@@ -1,0 +1,137 @@
+"""The options of ``cuckoo conform``: what each means, its default, and the argparse types
+that refuse a bad value in one line."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Final
+
+from ..engine import quote
+
+MAX_TIMEOUT: Final = 86_400.0
+"""The longest ``--timeout``: a day (a longer wait is no bound at all)."""
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: seconds above 0 and at most :data:`MAX_TIMEOUT`."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= MAX_TIMEOUT:  # nan and inf fail too
+        raise argparse.ArgumentTypeError(
+            f"expected seconds above 0 and at most {MAX_TIMEOUT:g}, not {quote(text)}"
+        )
+    return value
+
+
+def _count(text: str) -> int:
+    """An argparse type: a whole number >= 0."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {quote(text)}")
+    return int(text)
+
+
+def _games(text: str) -> int:
+    """An argparse type: a number of random games, at least 1 (``--suite-only`` plays
+    none: a ``--random 0`` that played the suite alone would hide a typo)."""
+    if not (text.isascii() and text.isdigit() and int(text) > 0):
+        raise argparse.ArgumentTypeError(
+            f"expected a number of games >= 1 (--suite-only plays none), not {quote(text)}"
+        )
+    return int(text)
+
+
+RANDOM_GAMES: Final = 30
+"""The random games a plain run plays after the suite: about three seconds against the
+reference, enough that an engine right only on the suite's cases seldom passes."""
+
+DRAWN: Final = -1
+"""``--shuffle`` without a seed: one is drawn, and printed."""
+
+
+GAME_NAMES: Final = ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``cuckoo conform`` but ``-j``, which the command line declares as it
+    declares every command's."""
+    parser.add_argument(
+        "--engine", required=True, help='the engine\'s command, e.g. "cuckoo serve"'
+    )
+    parser.add_argument("--suite", help="a suite file (default: every suite shipped)")
+    parser.add_argument("--xfail", help="a file of case IDs expected to fail, one a line")
+    parser.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=10.0,
+        help=f"seconds to wait for each answer, above 0, at most {MAX_TIMEOUT:g} (default: 10)",
+    )
+    parser.add_argument(
+        "--random",
+        type=_games,
+        metavar="N",
+        help=f"play N random games against the reference after the suite, across every game, "
+        f"ruleset, variant and parameter (default: {RANDOM_GAMES}, a few seconds; N >= 1)",
+    )
+    parser.add_argument("--seed", type=int, help="seed of the random games (default: 0)")
+    parts = parser.add_mutually_exclusive_group()
+    parts.add_argument(
+        "--suite-only", action="store_true", help="run the suite alone: no random game"
+    )
+    parts.add_argument(
+        "--random-only", action="store_true", help="play the random games alone: no suite"
+    )
+    parser.add_argument(
+        "--shuffle",
+        type=_count,
+        nargs="?",
+        const=DRAWN,
+        metavar="SEED",
+        help="run the cases in a random order, drawn from SEED (default: a seed drawn "
+        "afresh); the seed is printed, to repeat the run",
+    )
+    parser.add_argument(
+        "--isolate",
+        action="store_true",
+        help="start the engine afresh for each case (slower: one start per case)",
+    )
+    parser.add_argument(
+        "--game",
+        choices=GAME_NAMES,
+        help="only this game's suite, or random games (default: all three)",
+    )
+    parser.add_argument(
+        "--run",
+        dest="only",
+        action="append",
+        default=[],
+        metavar="SELECTOR",
+        help="only the cases a selector matches: a case ID, rule ID, game, tag or "
+        "parameter=value, shell wildcards allowed (e.g. 'CC-*', lives=1); may be repeated "
+        "(default: every case)",
+    )
+    parser.add_argument(
+        "--skip",
+        dest="leave_out",
+        action="append",
+        default=[],
+        metavar="SELECTOR",
+        help="leave out the cases a selector matches (as --run); reported as skipped "
+        "(default: none)",
+    )
+    parser.add_argument("--report", metavar="FILE.json", help="write the results as JSON")
+    parser.add_argument(
+        "--summary",
+        metavar="FILE.md",
+        help="append a Markdown summary (e.g. to $GITHUB_STEP_SUMMARY)",
+    )
+    parser.add_argument("--html", metavar="FILE.html", help="write the results as a web page")
+    parser.add_argument("--badge", metavar="FILE.svg", help="write a badge of the pass rate")
+    parser.add_argument(
+        "--spec-url",
+        metavar="URL",
+        help="the address of the published spec (the rulebook site's spec/ folder): the "
+        "results files link each rule ID to URL/GAME/CHAPTER.html#ID (default: spec/, "
+        "relative to the site the pages are put in)",
+    )

@@ -1,0 +1,61 @@
+"""What a run found: each case's outcome, counted by spec section, and what differs between
+an expected answer and the engine's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import quote
+
+
+@dataclass
+class Report:
+    """What a run found, by spec section."""
+
+    passed: Counter[str] = field(default_factory=Counter)
+    failed: Counter[str] = field(default_factory=Counter)
+    xfailed: Counter[str] = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+    covered: set[str] = field(default_factory=set)
+    failed_ids: list[str] = field(default_factory=list)
+    outcomes: list[dict[str, Any]] = field(default_factory=list)
+    """Each case's outcome (``pass``, ``fail``, ``skip``, ``xfail``, ``xpass``), with its
+    game, rules and, for a failure, what went wrong: the report's cases."""
+    disagreements: list[dict[str, Any]] = field(default_factory=list)
+    """Random games only: each game where the engine differs from the reference, with the
+    commands of the shortest game that shows it."""
+
+    @property
+    def ok(self) -> bool:
+        """Nothing failed, and something was checked: an empty suite proves nothing."""
+        return not self.failed and bool(self.passed or self.xfailed)
+
+    def summary(self) -> str:
+        line = f"{sum(self.passed.values())} passed, {sum(self.failed.values())} failed"
+        xfailed = sum(self.xfailed.values())
+        line += f", {xfailed} xfailed" if xfailed else ""
+        skipped = sum(o["outcome"] == "skip" for o in self.outcomes)
+        line += f", {skipped} skipped" if skipped else ""
+        return line if self.failed or self.ok else line + ": nothing was checked"
+
+
+def compare(expected: object, got: object) -> str | None:
+    """None if equal, else what differs, briefly."""
+    if expected == got:
+        return None
+    if isinstance(expected, list) and isinstance(got, list):
+        missing = [m for m in expected if m not in got][:5]
+        extra = [m for m in got if m not in expected][:5]
+        if not (missing or extra):
+            return f"the same moves, but {len(expected)} expected and {len(got)} given"
+        return f"missing {quote(missing)}, unexpected {quote(extra)}"
+    if isinstance(expected, dict) and isinstance(got, dict):
+        keys = sorted(k for k in expected.keys() | got.keys() if expected.get(k) != got.get(k))
+        return "; ".join(
+            f"{quote(k)}: expected {quote(expected.get(k))}, got {quote(got.get(k))}"
+            for k in keys[:3]
+        )
+    return f"expected {quote(expected)}, got {quote(got)}"
