@@ -1,4 +1,4 @@
-"""The stored match of OpenSpiel's IS-MCTS against the hard bots: what its table reads."""
+"""The stored match of OpenSpiel's ISMCTS against the hard bots: what its table reads."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ bench = load("openspiel_ismcts")
 
 
 def test_the_stored_run_moves_the_search_round_the_table() -> None:
-    """Every match of the stored run seats IS-MCTS in each seat in turn, and counts wins
+    """Every match of the stored run seats ISMCTS in each seat in turn, and counts wins
     only of seats at the table."""
     result = json.loads(bench.RESULT.read_text())
     for match in result["matches"]:
@@ -39,7 +39,7 @@ def test_the_table_gives_each_share_with_its_wilson_interval() -> None:
         "date": "2026-11-27",
         "machine": "Linux x86_64, 2 cores",
         "open_spiel": "2.0.2",
-        "search": "IS-MCTS",
+        "search": "ISMCTS",
         "complete": False,
         "load_average": [1.0],
         "matches": [match],

@@ -1,5 +1,5 @@
 """OpenSpiel's information-set search in the binding: the worlds a state draws for a player
-keep everything the player saw and nothing it did not, and IS-MCTS plays whole games
+keep everything the player saw and nothing it did not, and ISMCTS plays whole games
 against the reference's hard bot.
 
 Needs the ``openspiel`` extra; elsewhere these tests skip cleanly."""
@@ -129,7 +129,7 @@ def test_a_world_is_drawn_from_what_the_player_saw_alone(game: str) -> None:
 
 
 def test_the_basic_version_draws_no_worlds() -> None:
-    """OpenSpiel's IS-MCTS plays games of moves in turn only; the basic version's
+    """OpenSpiel's ISMCTS plays games of moves in turn only; the basic version's
     simultaneous rounds are not replayed."""
     state = next(_decisions("python_zum_kuckuck", 1, 1))
     with pytest.raises(pyspiel.SpielError, match="in turn only"):
@@ -145,10 +145,10 @@ def _match(game: str, seed: int, simulations: int, level: str = "hard") -> tuple
 
 
 def test_ismcts_plays_whole_card_games_against_the_hard_bot() -> None:
-    """OpenSpiel's IS-MCTS, in worlds the binding draws, plays the card game to its end
+    """OpenSpiel's ISMCTS, in worlds the binding draws, plays the card game to its end
     against two hard bots; every action is checked legal (:func:`play`), and its search
     meets no state of the same information state with other legal actions (OpenSpiel's
-    IS-MCTS fails on one)."""
+    ISMCTS fails on one)."""
     for seed in range(2):
         (winner,) = _match(cards_notation.GAME, seed, 20)
         assert 0 <= winner < 3

@@ -1,12 +1,12 @@
 """OpenSpiel's information-set search against the reference's bots, in the binding.
 
-OpenSpiel's IS-MCTS (``open_spiel.python.algorithms.ismcts``: Cowling, Powley and Whitehouse
+OpenSpiel's ISMCTS (``open_spiel.python.algorithms.ismcts``: Cowling, Powley and Whitehouse
 2011) with random rollouts decides from a player's information state alone, in worlds the
 binding draws (``resample_from_infostate``: what the player cannot tell from the real
 game); the reference's bots read the engine's state and the moves so far, as they do in
 ``cuckoo play``.  Chance is drawn by whoever runs the game, from its own seeded generator.
 
-Only games of moves in turn are played: OpenSpiel's IS-MCTS refuses simultaneous moves, so
+Only games of moves in turn are played: OpenSpiel's ISMCTS refuses simultaneous moves, so
 Zum Kuckuck! is its tactical version.
 """
 
@@ -38,7 +38,7 @@ Player = Callable[[Any], int]
 
 
 def ismcts_bot(game: Any, simulations: int, seed: int, *, uct_c: float = 2.0) -> Any:
-    """OpenSpiel's IS-MCTS with *simulations* simulations a decision, each from a world
+    """OpenSpiel's ISMCTS with *simulations* simulations a decision, each from a world
     drawn anew, evaluated by one random rollout to the end of the game; it plays the move
     it tried most.  Seeded: its worlds are drawn with its own generator, through its
     resampler hook, where OpenSpiel's default would seed them from the clock."""

@@ -230,7 +230,8 @@ def bot_named(name: str, game: str = dice_notation.GAME) -> Bot:
         more = f" (or {sized[0]}:N)" if sized else ""
         raise ValueError(f"no bot {name!r} for {game}; expected one of {', '.join(known)}{more}")
     if size and not (size.isascii() and size.isdigit() and len(size) <= 6 and int(size) >= 1):
-        raise ValueError(f"{kind}:N takes 1 to 999999, not {size}")
+        what = "playouts" if kind == "mcts" else "worlds"
+        raise ValueError(f"{kind}:N takes 1 to 999999 {what}, not {size}")
     if kind == "random":
         return RandomBot(name, game)
     if kind == "greedy":

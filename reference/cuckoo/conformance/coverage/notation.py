@@ -39,7 +39,9 @@ __all__ = [
     "sentences",
 ]
 
-ROOT: Final = Path(__file__).resolve().parents[4]
+ROOT: Final = Path()
+"""The checkout these tables are made and checked in (the current folder, as for the
+suite's builder and the coverage page): the spec and the examples are not installed."""
 
 READER: Final = {
     "CC-NOTATION-LENIENT": "",

@@ -59,7 +59,9 @@ COMMANDS: Final = (
 at the end of every run, and nothing can be asked after it)."""
 
 DICE: Final = "cuckoo-dice"
-ROOT: Final = Path(__file__).resolve().parents[4]
+ROOT: Final = Path()
+"""The checkout these tables are made and checked in (the current folder, as for the
+suite's builder and the coverage page): the spec and the examples are not installed."""
 """The repository, whose spec and examples give points and records (the suite is built
 there, never where the package is installed)."""
 
