@@ -58,8 +58,10 @@ def test_a_hint_then_a_move_taken_back_after_the_bots_answered(page: Any) -> Non
 
 
 def test_the_bots_are_shown_thinking(page: Any) -> None:
-    """A hard dice bot searches for seconds: the page says so while it does."""
+    """A hard dice bot searches a few tenths of a second, more on a slow phone (the CPU
+    slowed eightfold here, the engine's worker with it): the page says so while it does."""
     open_app(page, "play.html")
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 8})
     page.select_option("#bot", "hard")
     page.click("#setup button[type=submit]")
     for _ in range(3):  # the player may move first: then the bot answers
