@@ -37,6 +37,7 @@ const $ = (selector) => document.querySelector(selector);
 let current = null;
 let busy = false; // a turn is being worked out: a change from another tab waits for it
 let behind = false; // another tab changed the game meanwhile
+let leaving = false; // New game was pressed: the game on the table stops moving
 
 /** Keep *game*, made from the stored version *rev*; the tab's own copy goes on if the
  * browser refuses, and the player is told. False when another tab changed the game first
@@ -102,6 +103,7 @@ function options(game) {
 
 async function start(event) {
   event.preventDefault();
+  leaving = false;
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
   const kind = $("#game").value;
   const { human, bot, table } = options(kind);
@@ -159,6 +161,7 @@ async function turn() {
 
 async function advance() {
   for (;;) {
+    if (leaving) return; // the setup is shown: the bots wait until the game is opened again
     const { game, rev } = current;
     $("#setup").hidden = true;
     $("#table").hidden = false;
@@ -279,6 +282,7 @@ addEventListener("beforeunload", (event) => {
 });
 $("#again").addEventListener("click", () => {
   if (current?.unsaved && !confirm("This browser has not kept this game (its storage refused it): it is lost if you leave it. Leave it anyway? Cancel, then Download the game, to keep it.")) return;
+  leaving = true;
   $("#setup").hidden = false;
   $("#table").hidden = true;
 });
