@@ -22,8 +22,8 @@ from .site import Server, wait_ready
 PAGE_WEIGHT_LIMIT = 7_100_000
 """Bytes of the app's own files until the engine is ready.  Raised from 7,000,000 when the
 play page gained its search bots, worlds and hints and the recorder its zoom and kept
-half-built moves (7,038,899 measured then): a budget to bring down again, not a target."""
-"""About 99% of it is Pyodide and the two wheels; back at 7,000,000 (it was 7,150,000 for a
+half-built moves (7,038,899 measured then): a budget to bring down again, not a target.
+About 99% of it is Pyodide and the two wheels; back at 7,000,000 (it was 7,150,000 for a
 while, at 7,074,589 measured) since the project's wheel in the app leaves out the modules
 the page never imports (the command line, the conformance kit and its data, studies:
 ``app_bytecode.LEFT_OUT_OF_THE_WHEEL``)."""
