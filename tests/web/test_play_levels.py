@@ -58,13 +58,18 @@ def test_a_hint_then_a_move_taken_back_after_the_bots_answered(page: Any) -> Non
 
 
 def test_the_bots_are_shown_thinking(page: Any) -> None:
-    """A hard dice bot searches a few tenths of a second, more on a slow phone (the CPU
-    slowed eightfold here, the engine's worker with it): the page says so while it does."""
+    """A bot that searches for seconds (a tree search of 4,000 playouts a move, a name the
+    engine takes though the page offers the levels only): the page says so while it does,
+    and no longer once it has answered."""
     open_app(page, "play.html")
-    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 8})
-    page.select_option("#bot", "hard")
+    page.evaluate(
+        """() => { const slow = document.createElement("option");
+        slow.value = slow.textContent = "mcts:4000";
+        document.querySelector("#bot").append(slow); }"""
+    )
+    page.select_option("#bot", "mcts:4000")
     page.click("#setup button[type=submit]")
-    for _ in range(3):  # the player may move first: then the bot answers
+    for _ in range(12):  # the player may move first (a die, then a cell): the bot answers
         page.wait_for_selector("#thinking:not([hidden]), #choices .tap", timeout=60_000)
         if page.locator("#thinking").is_visible():
             break
@@ -72,5 +77,5 @@ def test_the_bots_are_shown_thinking(page: Any) -> None:
         page.wait_for_timeout(200)
     else:
         raise AssertionError("the bot was never shown thinking")
-    page.wait_for_selector("#choices .tap", timeout=120_000)
+    page.wait_for_selector("#choices .tap", timeout=180_000)
     assert page.locator("#thinking").is_hidden()
