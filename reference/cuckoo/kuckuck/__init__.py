@@ -8,7 +8,7 @@ shows a player only what they may know.
 """
 
 from .cards import COCKATOO_CARDS, HAND_SIZE, NEST_CARDS, NUMBERS, cockatoos, halves
-from .moves import Deal, Nest, Play, Start
+from .moves import Deal, Nest, Play, Show, Start
 from .rules import (
     Move,
     apply,
@@ -37,6 +37,7 @@ __all__ = [
     "Rules",
     "Seat",
     "Setup",
+    "Show",
     "Start",
     "State",
     "apply",

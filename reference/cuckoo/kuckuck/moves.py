@@ -7,7 +7,7 @@ from typing import Any
 
 from ..values import rebuilt
 
-__all__ = ["Deal", "Nest", "Play", "Start"]
+__all__ = ["Deal", "Nest", "Play", "Show", "Start"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +60,22 @@ class Play:
 
     def __str__(self) -> str:
         return f"{self.seat}:{self.number}"
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Cards of the hand a player holds, shown to the table after the deal: in a record of
+    what was seen, cards nobody had seen until then (ZK-PARTIAL-SHOW). Not a choice of the
+    game (never among the legal moves): what the table learnt, and when."""
+
+    seat: int
+    numbers: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"show {self.seat}:" + " ".join(map(str, self.numbers))
 
     def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
         return rebuilt(self)  # compiled, pickle and copy would not get past frozen fields

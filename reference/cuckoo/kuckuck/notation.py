@@ -20,7 +20,7 @@ from .. import notation_shared as shared
 from ..errors import CuckooError, NotationError
 from ..notation import Located, at, quote
 from .cards import HAND_SIZE, UNSEEN
-from .moves import Deal, Nest, Play, Start
+from .moves import Deal, Nest, Play, Show, Start
 from .rules import Move, apply, choosing, legal_moves
 from .rulesets import Rules, rules
 from .scoring import winners
@@ -34,6 +34,7 @@ __all__ = [
     "Item",
     "Played",
     "Record",
+    "Shown",
     "Together",
     "engine_moves",
     "format_record",
@@ -72,6 +73,7 @@ TERMINALS: Final = {
     "UNSEEN": "? for a card nobody saw",
     "NAME": "a player's name",
     "DEAL": "deal",
+    "SHOW": "show",
     "START": "start",
     "NEST": "nest",
     "LPAR": "(",
@@ -83,6 +85,7 @@ SYNTAX_EXAMPLES: Final = {
     "a deal names the player, then the cards: deal Ann 3 17 ...": ["deal 3 *", "deal Ann *"],
     "a round's nest cards are two numbers, such as nest 3 9": ["nest 3 *", "nest *"],
     "a play is a player's name and a number card, such as Ann 45": ["Ann *", "(Ann *"],
+    "a show names the player, then the cards shown: show Ann 7 19": ["show Ann *", "show *"],
 }
 
 
@@ -95,6 +98,18 @@ class Hand:
 
     def __str__(self) -> str:
         return " ".join(["deal", self.player, *(str(n or "?") for n in self.numbers)])
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """``show NAME N ...``: cards of the hand NAME holds, shown to the table after the deal,
+    written where they were seen (ZK-PARTIAL-SHOW)."""
+
+    player: str
+    numbers: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return " ".join(["show", self.player, *map(str, self.numbers)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +144,7 @@ class Together:
         return "(" + " ".join(map(str, self.plays)) + ")"
 
 
-Item = Hand | Draw | Nest | Played | Together
+Item = Hand | Shown | Draw | Nest | Played | Together
 """What a record's movetext holds: moves with players named, as people write them."""
 
 
@@ -163,6 +178,9 @@ class _ToValues(notation.RecordTransformer):
     def deal(self, tokens: list[Token]) -> Located:
         numbers = tuple(UNSEEN if t == "?" else _number(t) for t in tokens[2:])
         return at(Hand(str(tokens[1]), numbers), tokens[0])
+
+    def show_hand(self, tokens: list[Token]) -> Located:
+        return at(Shown(str(tokens[1]), tuple(_number(t) for t in tokens[2:])), tokens[0])
 
     @v_args(inline=True)
     def start_draw(self, token: Token, name: Token) -> Located:
@@ -250,8 +268,8 @@ DIALECT: Final = notation.Dialect[Record](
         "ZK-PARTIAL-COUNT": ("Cockatoos",),
     },
     items=(
-        "{DEAL} {NAME}(?: (?:{NUMBER}|{UNSEEN}))+|{NEST} {NUMBER} {NUMBER}|{START} {NAME}"
-        "|{NAME} {NUMBER}"
+        "{DEAL} {NAME}(?: (?:{NUMBER}|{UNSEEN}))+|{SHOW} {NAME}(?: {NUMBER})+"
+        "|{NEST} {NUMBER} {NUMBER}|{START} {NAME}|{NAME} {NUMBER}"
     ),
     numbering="ROUND_NUMBER",
     group=notation.Group("(", ")", "play", _together),
@@ -316,6 +334,8 @@ def moves_of(state: State, item: Item, *, piecewise: bool = False) -> list[Move]
                 rule="ZK-NOTATION-DEAL",
             )
         return [Deal(n) for n in item.numbers]
+    if isinstance(item, Shown):
+        return [Show(_seat(state, item.player, "ZK-PARTIAL-SHOW"), item.numbers)]
     if isinstance(item, Draw):
         return [Start(_seat(state, item.player, "ZK-NOTATION-PLAYS"))]
     if isinstance(item, Nest):
@@ -354,6 +374,8 @@ def move_text(state: State, move: Move) -> str:
         return f"start {name[move.seat]}"
     if isinstance(move, Play):
         return f"{name[move.seat]} {move.number}"
+    if isinstance(move, Show):
+        return str(Shown(name[move.seat], move.numbers))
     return str(move)
 
 
@@ -436,6 +458,8 @@ def _canonical(item: Item, spelt: Mapping[str, str]) -> Item:
 
     if isinstance(item, Hand):
         return Hand(name(item.player), item.numbers)
+    if isinstance(item, Shown):
+        return Shown(name(item.player), item.numbers)
     if isinstance(item, Draw):
         return Draw(name(item.player))
     if isinstance(item, Played):
@@ -449,7 +473,9 @@ def _canonical(item: Item, spelt: Mapping[str, str]) -> Item:
 
 def _lines(record: Record, notes: dict[int, list[str]]) -> Iterator[str]:
     """The movetext, a line for each dealt hand and for each round, numbered
-    cycle.round from the replay; what follows an illegal item goes on one last line."""
+    cycle.round from the replay, a hand shown in a round on its line where it was seen and
+    one shown before the first round on a line of its own; what follows an illegal item goes
+    on one last line."""
     state: State | None = start(record)
     spelt = _spellings(record)
     unseen = record.tag("Cockatoos") is not None and all(
@@ -457,12 +483,16 @@ def _lines(record: Record, notes: dict[int, list[str]]) -> Iterator[str]:
     )  # ZK-PARTIAL-CANONICAL: a deal nobody saw a card of is left out
     words: list[str] = []
     drawn = False  # a start draw opens its round's line; the nest cards that follow join it
+    dealing = True  # before the first round: a show there opens a line of its own
     for ply, item in enumerate(record.moves):
         opens = isinstance(item, (Hand, Draw)) or (isinstance(item, Nest) and not drawn)
+        opens = opens or (isinstance(item, Shown) and dealing)
         if state is not None and opens:
             if words:
                 yield " ".join(words)
-            words = [] if isinstance(item, Hand) else [f"{state.cycle + 1}.{state.round + 1}."]
+            bare = isinstance(item, (Hand, Shown))  # a deal, or a show before the first round
+            words = [] if bare else [f"{state.cycle + 1}.{state.round + 1}."]
+        dealing = isinstance(item, Hand)
         drawn = isinstance(item, Draw)
         if not (unseen and isinstance(item, Hand)):
             words.append(str(_canonical(item, spelt)))
@@ -506,6 +536,8 @@ def _written(state: State, moves: Sequence[Move]) -> tuple[tuple[Item, ...], Sta
                 items[-1] = Hand(last.player, (*last.numbers, move.number))
             else:
                 items.append(Hand(state.players[seat], (move.number,)))
+        elif isinstance(move, Show):
+            items.append(Shown(state.players[move.seat], move.numbers))
         elif isinstance(move, Start):
             items.append(Draw(state.players[move.seat]))
         elif isinstance(move, Nest):

@@ -8,6 +8,7 @@ draw, the nest cards) is a move of its own, with outcomes and exact probabilitie
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from itertools import filterfalse
@@ -16,7 +17,7 @@ from typing import Final, NamedTuple
 
 from ..errors import IllegalMoveError, require
 from .cards import HAND_SIZE, NEST_VALUES, NUMBERS, UNSEEN, cockatoos
-from .moves import Deal, Nest, Play, Start
+from .moves import Deal, Nest, Play, Show, Start
 from .partial import possible
 from .scoring import cycle_score
 from .state import FULL_PILE, MAX_PLAYERS, Seat, State, changed
@@ -34,7 +35,7 @@ __all__ = [
     "settle",
 ]
 
-Move = Deal | Start | Nest | Play
+Move = Deal | Start | Nest | Play | Show
 
 
 class Turning(NamedTuple):
@@ -160,6 +161,8 @@ def apply(state: State, move: Move) -> State:
 
     :raises IllegalMoveError: naming the rule the move breaks.
     """
+    if isinstance(move, Show):  # what the table saw, not a move of the game: even at the end
+        return _show(state, move)
     require(not state.is_over, "ZK-TURN-OVER", "the match is over: no move is legal")
     if isinstance(move, Play):
         require(
@@ -221,6 +224,12 @@ def _whole(value: object) -> bool:
 
 
 def _due(state: State) -> str:
+    if state.step == "deal" and not any(state.dealt) and not state.given:
+        return (
+            "the number cards must be dealt (deal NAME and twelve cards, for each player), "
+            "or, for a record of hands nobody saw, the Cockatoos tag give the cockatoo cards "
+            "each hand earned"
+        )
     return {
         "deal": "the number cards must be dealt",
         "start": "the start player must be drawn",
@@ -332,19 +341,83 @@ def _reveal(state: State, seat: Seat, number: int) -> State:
         "ZK-ROUND-PLAY",
         lambda: f"{name} does not hold {number}",
     )
-    dealt = list(state.dealt)
-    owner = (seat - state.cycle) % len(state.players)
-    hand = list(dealt[owner])
-    hand[hand.index(UNSEEN)] = number
-    dealt[owner] = tuple(hand)
-    require(
-        possible(dealt, state.given),
+    return _seen(
+        state,
+        seat,
+        (number,),
         "ZK-PARTIAL-PLAY",
         lambda: f"{name} cannot hold {number}: no hand with it earns the cockatoo cards seen taken",
     )
+
+
+def _seen(
+    state: State, seat: Seat, numbers: tuple[int, ...], rule: str, why: Callable[[], str]
+) -> State:
+    """*numbers*, cards nobody had seen, written into the hand *seat* holds this cycle in
+    place of as many unseen cards (ZK-PARTIAL-PLAY, ZK-PARTIAL-SHOW).
+
+    :raises IllegalMoveError: under *rule*, saying *why*, when then no deal of the cards
+        still unseen gives every hand the cockatoo cards seen taken (ZK-PARTIAL-COUNT)."""
+    dealt = list(state.dealt)
+    owner = (seat - state.cycle) % len(state.players)
+    hand = list(dealt[owner])
+    for number in numbers:
+        hand[hand.index(UNSEEN)] = number
+    dealt[owner] = tuple(hand)
+    require(possible(dealt, state.given), rule, why)
     unseen = list(state.unseen)
-    unseen[seat] -= 1
+    unseen[seat] -= len(numbers)
     return changed(state, dealt=tuple(dealt), unseen=tuple(unseen))
+
+
+def _show(state: State, move: Show) -> State:
+    """ZK-PARTIAL-SHOW: cards of the hand a player holds, shown after the deal; each one a
+    number card nobody had seen, no more of them than the hand's unseen cards, and the
+    hand still able to earn the cockatoo cards seen taken. They stay in the hand, known."""
+    seat, numbers = move.seat, move.numbers
+    require(
+        state.step != "deal",
+        "ZK-PARTIAL-SHOW",
+        lambda: f"a hand is shown once the deal is complete; {_due(state)}",
+    )
+    require(
+        _whole(seat) and 0 <= seat < len(state.players),
+        "ZK-PARTIAL-SHOW",
+        lambda: f"seat {seat} is not a player",
+    )
+    name = state.players[seat]
+    require(
+        type(numbers) is tuple
+        and bool(numbers)
+        and all(_whole(n) and n in NUMBERS for n in numbers)
+        and len(set(numbers)) == len(numbers),
+        "ZK-PARTIAL-SHOW",
+        "a show is one or more number cards, 1 to 60, each once",
+    )
+    known = [n for n in numbers if any(n in hand for hand in state.dealt)]
+    require(
+        not known,
+        "ZK-PARTIAL-SHOW",
+        lambda: f"{known[0]} is seen already: a show writes only cards nobody had seen",
+    )
+    unseen = state.unseen[seat] if state.unseen else 0
+    require(
+        len(numbers) <= unseen,
+        "ZK-PARTIAL-SHOW",
+        lambda: f"{name}'s hand has {unseen} cards nobody has seen, not {len(numbers)}",
+    )
+    shown = " ".join(map(str, numbers))
+    after = _seen(
+        state,
+        seat,
+        numbers,
+        "ZK-PARTIAL-SHOW",
+        lambda: f"{name} cannot hold {shown}: no hand with them earns the cockatoo cards seen "
+        "taken",
+    )
+    hands = list(after.hands)
+    hands[seat] = hands[seat] | frozenset(numbers)
+    return changed(after, hands=tuple(hands))
 
 
 def _resolve(state: State) -> State:

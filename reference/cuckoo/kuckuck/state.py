@@ -31,7 +31,7 @@ Step = Literal["deal", "start", "nest", "play", "over"]
 
 FULL_PILE: Final = tuple(NEST_CARDS[v] for v in NEST_VALUES)
 """ZK-CYCLE-START: every nest card in the pile, as counts of the values 1 to 12."""
-KEYWORDS: Final = frozenset({"deal", "nest", "start"})
+KEYWORDS: Final = frozenset({"deal", "nest", "show", "start"})
 """Words of the notation that cannot be names (ZK-SETUP-PLAYERS)."""
 MAX_PLAYERS: Final = 5
 """ZK-SETUP-PLAYERS: three to five players."""
@@ -208,7 +208,7 @@ def new_game(rules: Rules | None, setup: Setup) -> State:
     if bad:
         raise SetupError(
             f"{bad[0]!r} is not a name (a letter, then letters, digits or _; "
-            "not deal, nest or start)",
+            "not deal, nest, show or start)",
             rule="ZK-SETUP-PLAYERS",
         )
     if len({p.lower() for p in players}) != len(players):

@@ -1,12 +1,12 @@
 """Recording a game of Zum Kuckuck!: the players and the version; then as little as the
 table sees, the hands unseen if need be (``cockatoos 4 3 5`` at the deal, ``show Ann 7 19``
-for a hand shown later)."""
+where a hand is shown later, written there: ZK-PARTIAL-SHOW)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from .. import kuckuck
 from ..kuckuck import notation
@@ -15,7 +15,7 @@ from ..kuckuck.state import State
 from .asking import Ask, Say, ask_until
 from .recorder import Recorder
 
-__all__ = ["hand_shown", "moves", "new", "prompt"]
+__all__ = ["HELP", "hand_shown", "moves", "new", "prompt"]
 
 
 def new(path: Path, ask: Ask, say: Say) -> Recorder:
@@ -36,86 +36,103 @@ def new(path: Path, ask: Ask, say: Say) -> Recorder:
     return Recorder(notation.GAME, path, variant, kuckuck.Setup(names))
 
 
+HELP: Final = """Zum Kuckuck!, what to type: at the deal, the twelve number cards of the player
+named, or, when the hands were not seen, before any card: cockatoos and the cockatoo cards
+each player took, in seating order (cockatoos 4 3 5); at the draw, the player it chose
+(Ann, or start Ann); at a round, the two nest cards (3 9); then the cards played: in the
+tactical version the card of the player named (45), in the basic version the cards of the
+players named, in that order (45 12 33), or written out ((Ann 45 Bob 12 Cy 33)); at any
+time after the deal, cards of a hand shown to the table: show, the player and the cards
+(show Ann 7 19), written where they were seen."""
+
+
 def moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
     """A line of the notation, or less: at the deal only the numbers, at a nest only the two
-    cards, at the draw only the name, and in the tactical version only the card played."""
+    cards, at the draw only the name, and in a round only the cards played, in the order the
+    prompt names the players; ``cockatoos 4 3 5`` before the first card is dealt."""
     state = recorder.state()
     words = text.split()
     keyword = words[0].lower() if words else ""
-    if keyword in ("cockatoos", "show"):
-        _seen(recorder, state, keyword, words[1:])
+    player = keyword in (p.lower() for p in state.players)  # a player named Cockatoos plays
+    if keyword == "cockatoos" and (state.step == "deal" or not player):
+        _cockatoos(recorder, state, words[1:])
         return []
+    if keyword == "show":
+        return [hand_shown(state, words[1:], say)]
     if all(w.isdigit() for w in words):
         if state.step == "deal":
             text = f"deal {state.players[state.to_deal]} {text}"
         elif state.step == "nest":
             text = f"nest {text}"
-        elif state.step == "play" and state.rules.in_turn:
-            (seat,) = kuckuck.choosing(state)
-            text = f"{state.players[seat]} {text}"
+        elif state.step == "play":
+            text = _named(state, words)
     elif state.step == "start" and len(words) == 1:
         text = f"start {text}"
     item = notation.parse_item(text)
     return notation.moves_of(state, item)
 
 
-def _seen(recorder: Recorder, state: State, keyword: str, words: list[str]) -> None:
-    """What the table saw instead of the hands (ZK-PARTIAL-UNSEEN, ZK-PARTIAL-COUNT):
-    ``cockatoos 4 3 5``, at the deal, the cockatoo cards each player took, the hands then
-    unseen; ``show Ann 7 19 ...``, at any time, cards of the hand Ann holds, written into
-    its deal in place of unseen cards.
-
-    :raises CuckooError: for counts or cards that cannot be (nothing is recorded).
-    :raises ValueError: for words that are not counts, names or cards."""
-    if keyword == "cockatoos":
-        if state.step != "deal" or any(state.dealt):
-            raise ValueError("the cockatoo cards taken are typed before any hand is dealt")
-        if not all(w.isdecimal() and len(w) <= 2 for w in words):
-            raise ValueError("type the cockatoo cards each player took, e.g. cockatoos 4 3 5")
-        setup = kuckuck.Setup(state.players, tuple(int(w) for w in words))
-        unseen = [kuckuck.Deal(UNSEEN)] * (HAND_SIZE * len(state.players))
-        recorder.revise(unseen, setup)
-        return
-    recorder.revise(hand_shown(state, recorder.moves, words))
+def _named(state: State, numbers: list[str]) -> str:
+    """The cards played, typed alone, written with the names of the players the prompt
+    names, in its order: one card in turn (tactical), or a basic round's group."""
+    seats = kuckuck.choosing(state)
+    if len(numbers) != len(seats):
+        who = " ".join(state.players[s] for s in seats)
+        raise ValueError(f"type {len(seats)} cards, the one each of {who} plays, in that order")
+    plays = " ".join(f"{state.players[s]} {n}" for s, n in zip(seats, numbers, strict=True))
+    return plays if state.rules.in_turn else f"({plays})"
 
 
-def hand_shown(state: State, moves: Sequence[Any], words: Sequence[str]) -> list[Any]:
-    """ZK-PARTIAL-UNSEEN: *moves* (a match's, from its deal) with the cards that ``show NAME
-    7 19`` (*words* after ``show``) says NAME's hand holds written into its deal in place of
-    unseen cards; *state* is the position after *moves*. Shared by the terminal's recorder
-    and the app's (``web/recorder.py``); the caller replays the result, which checks it.
+def _cockatoos(recorder: Recorder, state: State, words: list[str]) -> None:
+    """``cockatoos 4 3 5``, at the deal: the cockatoo cards each player took, the hands then
+    unseen (ZK-PARTIAL-UNSEEN, ZK-PARTIAL-COUNT).
 
-    :raises ValueError: for words that are not a name and cards, or more cards than unseen.
+    :raises CuckooError: for counts that cannot be (nothing is recorded).
+    :raises ValueError: for words that are not counts, or typed once a card is dealt."""
+    if state.step != "deal" or any(state.dealt):
+        raise ValueError("the cockatoo cards taken are typed before any hand is dealt")
+    if not all(w.isdecimal() and len(w) <= 2 for w in words):
+        raise ValueError("type the cockatoo cards each player took, e.g. cockatoos 4 3 5")
+    setup = kuckuck.Setup(state.players, tuple(int(w) for w in words))
+    unseen = [kuckuck.Deal(UNSEEN)] * (HAND_SIZE * len(state.players))
+    recorder.revise(unseen, setup)
+
+
+def hand_shown(state: State, words: Sequence[str], say: Say) -> kuckuck.Show:
+    """ZK-PARTIAL-SHOW: the show that ``show NAME 7 19`` (*words* after ``show``) types in
+    *state*: the cards of NAME's hand not known already; those known (seen in that hand or
+    played from it) are left out, and *say* tells so. Shared by the terminal's recorder and
+    the app's (``web/table.py``); the engine checks the rest when the show is made.
+
+    :raises ValueError: for words that are not a name and cards, or only cards known.
     :raises CuckooError: for a name that is not a player's."""
-    if not state.given or not words or not all(w.isdecimal() for w in words[1:]):
-        raise ValueError("show NAME and the cards the hand NAME holds shows, e.g. show Ann 7 19")
-    seat = notation._seat(state, words[0], "ZK-PARTIAL-UNSEEN")
-    owner = (seat - state.cycle) % len(state.players) if state.hands else seat
-    shown = [int(w) for w in words[1:] if int(w) not in state.dealt[owner]]
-    filled = list(moves)
-    slots = [
-        k
-        for k in range(HAND_SIZE * owner, HAND_SIZE * owner + HAND_SIZE)
-        if filled[k] == kuckuck.Deal(UNSEEN)
-    ]
-    if len(shown) > state.dealt[owner].count(UNSEEN):
-        raise ValueError(f"{words[0]}'s hand has {state.dealt[owner].count(UNSEEN)} unseen cards")
-    for k, number in zip(slots, shown, strict=False):
-        filled[k] = kuckuck.Deal(number)
-    return filled
+    if not words or not all(w.isdecimal() and len(w) <= 2 for w in words[1:]):
+        raise ValueError("show, the player and the cards their hand shows, e.g. show Ann 7 19")
+    seat = notation._seat(state, words[0], "ZK-PARTIAL-SHOW")
+    name = state.players[seat]
+    if len(words) == 1:
+        raise ValueError(f"show {name} and the cards {name}'s hand shows, e.g. show {name} 7 19")
+    owner = (seat - state.cycle) % len(state.players)
+    numbers = list(dict.fromkeys(int(w) for w in words[1:]))
+    known = [n for n in numbers if n in state.dealt[owner]]
+    if known and len(known) == len(numbers):
+        raise ValueError(f"{' '.join(map(str, known))}: known already in {name}'s hand")
+    if known:
+        say(f"  {' '.join(map(str, known))}: known already in {name}'s hand, left out")
+    return kuckuck.Show(seat, tuple(n for n in numbers if n not in known))
 
 
 def prompt(state: State) -> str:
-    """What the table enters next: a hand dealt, the player the draw chose, the nest cards,
-    or the cards played and by whom."""
+    """What the table enters next, in the order it is read: a hand dealt, the player the
+    draw chose, the nest cards, or the cards played and by whom."""
     if state.step == "deal":
         name = state.players[state.to_deal]
         if any(state.dealt):
             return f"{name}'s twelve number cards"
-        return f"{name}'s twelve number cards (unseen: cockatoos and the count of each)"
+        return f"{name}'s twelve number cards (or, unseen: cockatoos, then each one's count)"
     if state.step == "start":
         return "the player the draw chose"
     if state.step == "nest":
         return "the two nest cards turned up"
     waiting = " ".join(state.players[s] for s in kuckuck.choosing(state))
-    return f"card played by {waiting}" if state.rules.in_turn else f"cards of {waiting}"
+    return f"card played by {waiting}" if state.rules.in_turn else f"cards of {waiting}, in order"

@@ -130,7 +130,7 @@ def _cut_cards(state: cards.State) -> list[cards.Card]:
 def kuckuck_choices(state: kuckuck.State) -> list[Choice]:
     """The cards dealt, drawn, turned up or played; before the deal, the cockatoo cards
     each player took instead of the hands (ZK-PARTIAL-COUNT), and later a hand shown
-    (ZK-PARTIAL-UNSEEN), these two first as the way a table records."""
+    (ZK-PARTIAL-SHOW), these two first as the way a table records."""
     out = _kuckuck_seen(state)
     for move in kuckuck.legal_moves(state):
         text = kuckuck_notation.move_text(state, move)
@@ -141,6 +141,7 @@ def kuckuck_choices(state: kuckuck.State) -> list[Choice]:
         elif isinstance(move, kuckuck.Start):
             path = (state.players[move.seat],)
         else:
+            assert isinstance(move, kuckuck.Play)  # a show is what was seen, never offered
             path = (state.players[move.seat], str(move.number))
         out.append(Choice(path, text))
     return _by_tens(out)

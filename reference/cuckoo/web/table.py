@@ -118,8 +118,8 @@ def _kuckuck_entries(rules: Any, setup: Any, texts: Sequence[str], done: Entries
     """The setup, moves, ends and positions of a Zum Kuckuck! table, from the entries of
     *done* on (the first of *texts* read already, or None): a first entry
     ``cockatoos 4 3 5`` is the cockatoo cards seen taken, the hands then unseen
-    (ZK-PARTIAL-COUNT), and ``show NAME 7 19`` writes cards of a hand into its deal
-    (ZK-PARTIAL-UNSEEN), after which the match is replayed with them."""
+    (ZK-PARTIAL-COUNT), and ``show NAME 7 19`` cards of a hand shown then
+    (ZK-PARTIAL-SHOW)."""
     if done is None:
         first = texts[0].split() if texts else []
         if first[:1] == ["cockatoos"]:
@@ -141,13 +141,9 @@ def _kuckuck_entries(rules: Any, setup: Any, texts: Sequence[str], done: Entries
                 added: list[Any] = list(kuckuck_notation._unseen_deal(state))
             elif words[:1] == ["show"]:
                 try:
-                    moves = hand_shown(state, moves, words[1:])
+                    added = [hand_shown(state, words[1:], lambda _: None)]
                 except ValueError as error:
-                    raise NotationError(str(error), rule="ZK-PARTIAL-UNSEEN") from None
-                states, added = [kuckuck.new_game(rules, setup)], []
-                for move in moves:
-                    states.append(kuckuck.apply(states[-1], move))
-                state = states[-1]
+                    raise NotationError(str(error), rule="ZK-PARTIAL-SHOW") from None
             else:
                 added = KuckuckGame.read(state, text)
             for move in added:
