@@ -113,9 +113,9 @@ def test_the_dealers_decision_in_a_hand_not_seen_asks_for_the_show_down() -> Non
 
 
 def test_a_zum_kuckuck_hand_is_shown_later_and_undone() -> None:
-    """ZK-PARTIAL-COUNT, ZK-PARTIAL-UNSEEN: the cockatoo cards taken instead of the hands;
-    a hand shown at the end of the round goes into the deal; a show that contradicts a card
-    played is refused; taking the show back leaves the deal unseen again."""
+    """ZK-PARTIAL-COUNT, ZK-PARTIAL-SHOW: the cockatoo cards taken instead of the hands;
+    a hand shown at the end of the round is written there, not into the deal; a show that
+    contradicts a card played is refused; taking the show back leaves the hand unseen."""
     table = json.loads(web.table_new(json.dumps(TABLES["zum-kuckuck"])))["ok"]
     (counts,) = [c for c in view(table)["choices"] if c["text"] == "cockatoos"]
     assert [q["label"] for q in counts["ask"]] == [
@@ -129,10 +129,11 @@ def test_a_zum_kuckuck_hand_is_shown_later_and_undone() -> None:
     assert shows[0]["ask"][0]["many"] and ["60"] not in [
         o["path"] for o in shows[0]["ask"][0]["options"]
     ]
-    assert play(table, "show Cid 60")["problem"]["rule"] == "ZK-ROUND-PLAY"
+    assert play(table, "show Cid 60")["problem"]["rule"] == "ZK-PARTIAL-SHOW"
     before = web.table_record(json.dumps(table))
     shown = play(table, "show Ben 1 2")["ok"]
-    assert "deal Ben 1 2 ? ?" in web.table_record(json.dumps(shown))
-    assert valid(shown).dealt[1][:2] == (1, 2)
+    written = web.table_record(json.dumps(shown))
+    assert "(Ann 60 Ben 53 Cid 9) show Ben 1 2\n" in written and "deal" not in written
+    assert valid(shown).dealt[1][:3] == (53, 1, 2)
     undone = {**shown, "moves": shown["moves"][:-1]}
     assert web.table_record(json.dumps(undone)) == before

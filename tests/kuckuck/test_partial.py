@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cuckoo.errors import CuckooError, IllegalMoveError, NotationError, SetupError
-from cuckoo.kuckuck import Deal, Move, Rules, Setup, State, apply, legal_moves, new_game
+from cuckoo.kuckuck import Deal, Move, Rules, Setup, Show, State, apply, legal_moves, new_game
 from cuckoo.kuckuck.cards import UNSEEN, cockatoos
 from cuckoo.kuckuck.notation import format_record, parse, record_of, replay
 from cuckoo.kuckuck.partial import possible
@@ -200,9 +200,96 @@ def test_unseen_cards_need_the_cockatoos_tag() -> None:
 
 def test_the_deal_is_left_out_only_with_the_counts() -> None:
     """ZK-PARTIAL-UNSEEN: without the Cockatoos tag a record still begins with its deal,
-    as ZK-NOTATION-DEAL says."""
+    as ZK-NOTATION-DEAL says; the message names the tag, the way to leave the deal out."""
     error = _refused(TAGS + "\n1.1. nest 3 9 (Ann 60 Bob 53 Cy 9)\n*\n")
-    assert error.rule == "ZK-TURN-CHANCE"
+    assert error.rule == "ZK-TURN-CHANCE" and "the Cockatoos tag" in str(error)
+
+
+# -- a hand shown later ------------------------------------------------------------------------
+
+
+@given(VARIANTS, SEEDS, PLAYERS, st.randoms(use_true_random=False))
+def test_the_truth_shown_at_any_point_changes_nothing_the_table_sees(
+    variant: Rules, seed: int, players: int, rng: Random
+) -> None:
+    """ZK-PARTIAL-SHOW, ZK-PARTIAL-CANONICAL: in a match recorded with every hand unseen,
+    cards of the hand a player really holds, shown at random points after the deal (the end
+    included), are accepted; each show changes nothing public, fills only that hand, and the
+    record with its shows replays to the same public position as the full record, its
+    canonical text a fixed point with every show where it was made."""
+    setup, moves, full = _match(variant, seed, players)
+    cards = 12 * players
+    truth = [m.number for m in moves[:cards] if isinstance(m, Deal)]
+    seen = Setup(setup.players, _counts(setup, moves))
+    state = new_game(variant, seen)
+    written: list[Move] = []
+    for k, move in enumerate([*_hidden(moves, set(range(cards))), None]):
+        seat = rng.randrange(players)
+        if k >= cards and rng.random() < 0.2 and seat not in state.out:
+            owner = state.dealt_to(seat)
+            held = truth[12 * owner : 12 * owner + 12]
+            new = [c for c in held if not any(c in hand for hand in state.dealt)]
+            if new:
+                show = Show(seat, tuple(rng.sample(new, rng.randint(1, len(new)))))
+                after = apply(state, show)
+                assert _public(after) == _public(state)
+                changed = [o for o in range(players) if after.dealt[o] != state.dealt[o]]
+                assert changed == [owner] and set(show.numbers) <= set(after.dealt[owner])
+                assert after.unseen[seat] == state.unseen[seat] - len(show.numbers)
+                state = after
+                written.append(show)
+        if move is not None:
+            state = apply(state, move)
+            written.append(move)
+    assert _public(state) == _public(full)
+    text = format_record(record_of(variant, seen, written))
+    assert text.count("show ") == sum(isinstance(m, Show) for m in written)
+    assert _public(_last(text)) == _public(full) and format_record(parse(text)) == text
+
+
+SEEN = TAGS + '[Cockatoos "0 4 4"]\n\n1.1. nest 3 9 (Ann 60 Bob 53 Cy 9)\n'
+
+
+@pytest.mark.parametrize(
+    ("show", "says"),
+    [
+        ("show Zed 7", "Zed is not a player"),
+        ("show Bob 53", "53 is seen already"),  # played by Bob
+        ("show Ann 9", "9 is seen already"),  # played by Cy
+        ("show Bob 7 7", "each once"),
+        ("show Bob 61", "1 to 60"),
+        ("show Bob " + " ".join(map(str, range(10, 22))), "11 cards nobody has seen, not 12"),
+        ("show Ann 25", "Ann cannot hold 25"),  # no cockatoo card taken: no whole cockatoo
+    ],
+)
+def test_a_show_that_cannot_be_is_refused_naming_its_rule(show: str, says: str) -> None:
+    """ZK-PARTIAL-SHOW: each of the rule's refusals, with what is wrong."""
+    error = _refused(SEEN + show + "\n*\n")
+    assert error.rule == "ZK-PARTIAL-SHOW" and says in str(error), error
+
+
+def test_a_show_in_the_deal_or_in_a_full_record_is_refused() -> None:
+    """ZK-PARTIAL-SHOW: a card seen as it is dealt goes into the deal, and a full record has
+    nothing left to show."""
+    error = _refused(TAGS + '[Cockatoos "4 4 4"]\n\ndeal Ann' + " ?" * 12 + "\nshow Ann 7\n*\n")
+    assert error.rule == "ZK-PARTIAL-SHOW" and "once the deal is complete" in str(error)
+    dealt = "".join(
+        f"deal {p} " + " ".join(map(str, h)) + "\n"
+        for p, h in zip(("Ann", "Bob", "Cy"), SPREAD, strict=True)
+    )
+    error = _refused(TAGS + "\n" + dealt + f"show Ann {SPREAD[0][0]}\n*\n")
+    assert error.rule == "ZK-PARTIAL-SHOW" and "seen already" in str(error)
+
+
+def test_a_card_shown_is_played_from_the_hand_and_held_by_no_other() -> None:
+    """ZK-PARTIAL-SHOW, ZK-PARTIAL-PLAY: the card shown stays in the hand until played,
+    and another hand playing it is refused."""
+    state = _last(SEEN + "show Ann 59\n*\n")
+    assert 59 in state.hands[0] and 59 in state.dealt[0] and state.unseen[0] == 10
+    error = _refused(SEEN + "show Ann 59\n1.2. nest 2 12 (Ann 1 Bob 59 Cy 49)\n*\n")
+    assert error.rule == "ZK-ROUND-PLAY"
+    after = _last(SEEN + "show Ann 59\n1.2. nest 2 12 (Ann 59 Bob 1 Cy 49)\n*\n")
+    assert 59 not in after.hands[0] and after.unseen[0] == 10
 
 
 def test_possible_is_exact_on_small_cases() -> None:

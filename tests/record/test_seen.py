@@ -1,6 +1,6 @@
 """``cuckoo record`` of Zum Kuckuck! as the table sees it (ZK-PARTIAL-UNSEEN): the hands are
-never asked for, a card is entered when it is played, a hand shown later is filled in, and
-the file on disk is a valid record after every line."""
+never asked for, a card is entered when it is played, a hand shown later is written where
+it was shown (ZK-PARTIAL-SHOW), and the file on disk is a valid record after every line."""
 
 from __future__ import annotations
 
@@ -32,14 +32,14 @@ def test_record_a_round_without_the_hands(tmp_path: Path) -> None:
     for prompt, answer in (("Players", "Ann Ben Cid"), ("Version", "basic")):
         child.expect(prompt)
         child.sendline(answer)
-    child.expect(r"Ann's twelve number cards \(unseen: cockatoos")
+    child.expect(r"Ann's twelve number cards \(or, unseen: cockatoos, then each one's count\)")
     child.sendline("cockatoos 0 4 4")
     child.expect("nest cards turned up")
     assert "deal" not in path.read_text(encoding="utf-8")
     assert _valid(path).unseen == (12, 12, 12)
     child.sendline("3 9")
-    child.expect("cards of Ann Ben Cid")
-    child.sendline("(Ann 30 Ben 53 Cid 9)")  # Ann took no cockatoo card: no 30 for her
+    child.expect("cards of Ann Ben Cid, in order")
+    child.sendline("30 53 9")  # Ann took no cockatoo card: no 30 for her
     child.expect("refused: ZK-PARTIAL-PLAY")
     child.sendline("(Ann 60 Ben 53 Cid 9)")
     child.expect("nest cards turned up")
@@ -47,14 +47,20 @@ def test_record_a_round_without_the_hands(tmp_path: Path) -> None:
     child.sendline("show Ben 1 2")  # Ben shows two cards of his hand
     child.expect("nest cards turned up")
     text = path.read_text(encoding="utf-8")
-    assert "deal Ben 1 2 ? ? ? ? ? ? ? ? ? ?" in text and "deal Ann ? ?" in text
+    assert "1.1. nest 3 9 (Ann 60 Ben 53 Cid 9) show Ben 1 2\n" in text and "deal" not in text
     child.sendline("show Cid 60")  # Ann played it: the show contradicts her play
-    child.expect("refused: ZK-ROUND-PLAY: Ann does not hold 60")
-    assert path.read_text(encoding="utf-8") == text
+    child.expect("refused: ZK-PARTIAL-SHOW: 60 is seen already")
+    child.sendline("show Ben 2")  # known: nothing new to write
+    child.expect("2: known already in Ben's hand")
+    child.sendline("show Ben 2 3")  # the 2 is left out, said so; the 3 is written
+    child.expect("2: known already in Ben's hand, left out")
+    child.expect("nest cards turned up")
+    shown = text.replace("show Ben 1 2", "show Ben 1 2 show Ben 3")
+    assert path.read_text(encoding="utf-8") == shown
     child.sendline("quit")
     child.expect(pexpect.EOF)
     state = _valid(path)
-    assert state.dealt[1][:2] == (1, 2) and state.unseen == (11, 9, 11)
+    assert state.dealt[1][:4] == (53, 1, 2, 3) and state.unseen == (11, 8, 11)
 
 
 def test_counts_that_cannot_be_are_refused_untouched(tmp_path: Path) -> None:
@@ -136,17 +142,17 @@ def _typed(recorder: Recorder, *lines: str) -> None:
 
 
 def test_undo_takes_back_a_hand_shown(tmp_path: Path) -> None:
-    """ZK-PARTIAL-UNSEEN: undo after ``show`` makes the hand unseen again and keeps the
+    """ZK-PARTIAL-SHOW: undo after ``show`` makes the hand unseen again and keeps the
     round played; the next undos take back the round's cards, its nest cards, and the
     counts typed."""
     path = tmp_path / "zk.cuckoo"
     recorder = Recorder("zum-kuckuck", path, kuckuck.rules(), kuckuck.Setup(("Ann", "Ben", "Cid")))
     recorder.save()
     _typed(recorder, "cockatoos 4 4 4", "3 9", "(Ann 60 Ben 53 Cid 9)", "show Ben 1 2")
-    assert "deal Ben 1 2 ? ?" in path.read_text(encoding="utf-8")
+    assert "(Ann 60 Ben 53 Cid 9) show Ben 1 2\n" in path.read_text(encoding="utf-8")
     assert recorder.undo()
     text = path.read_text(encoding="utf-8")
-    assert "deal" not in text and "1.1. nest 3 9 (Ann 60 Ben 53 Cid 9)" in text
+    assert "deal" not in text and "1.1. nest 3 9 (Ann 60 Ben 53 Cid 9)\n" in text
     assert _valid(path).unseen == (11, 11, 11) and 1 not in _valid(path).dealt[1]
     assert recorder.undo() and _valid(path).round == 0 and _valid(path).step == "play"
     assert recorder.undo() and _valid(path).step == "nest" and recorder.undo()

@@ -359,7 +359,7 @@ def _seen(
     :raises IllegalMoveError: under *rule*, saying *why*, when then no deal of the cards
         still unseen gives every hand the cockatoo cards seen taken (ZK-PARTIAL-COUNT)."""
     dealt = list(state.dealt)
-    owner = (seat - state.cycle) % len(state.players)
+    owner = state.dealt_to(seat)
     hand = list(dealt[owner])
     for number in numbers:
         hand[hand.index(UNSEEN)] = number
@@ -404,7 +404,9 @@ def _show(state: State, move: Show) -> State:
     require(
         len(numbers) <= unseen,
         "ZK-PARTIAL-SHOW",
-        lambda: f"{name}'s hand has {unseen} cards nobody has seen, not {len(numbers)}",
+        lambda: f"{name} dropped out of this cycle: the hand left play (ZK-ROUND-DROP)"
+        if seat in state.out
+        else f"{name}'s hand has {unseen} cards nobody has seen, not {len(numbers)}",
     )
     shown = " ".join(map(str, numbers))
     after = _seen(

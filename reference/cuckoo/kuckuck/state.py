@@ -165,6 +165,12 @@ class State:
         """During the deal: the seat the next card goes to (12 to each, in seat order)."""
         return sum(len(hand) for hand in self.dealt) // HAND_SIZE
 
+    def dealt_to(self, seat: Seat) -> Seat:
+        """ZK-CYCLE-PASS: the seat first dealt the hand *seat* holds now; after the end,
+        the hand it held in the last cycle."""
+        n = len(self.players)
+        return (seat - min(self.cycle, n - 1)) % n
+
     def top(self, seat: Seat) -> int:
         """ZK-NEST-TOP: the value of the card on top of *seat*'s nest; 0 for no nest."""
         nest = self.nests[seat]

@@ -112,7 +112,7 @@ def hand_shown(state: State, words: Sequence[str], say: Say) -> kuckuck.Show:
     name = state.players[seat]
     if len(words) == 1:
         raise ValueError(f"show {name} and the cards {name}'s hand shows, e.g. show {name} 7 19")
-    owner = (seat - state.cycle) % len(state.players)
+    owner = state.dealt_to(seat)
     numbers = list(dict.fromkeys(int(w) for w in words[1:]))
     known = [n for n in numbers if n in state.dealt[owner]]
     if known and len(known) == len(numbers):

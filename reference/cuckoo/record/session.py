@@ -43,6 +43,10 @@ _PROMPTS: Final[dict[str, Callable[[Any], str]]] = {
 }
 
 
+_HELPS: Final[dict[str, str]] = {kuckuck_notation.GAME: kuckuck.HELP}
+"""What to type, for the games whose moves are typed in more ways than the notation's."""
+
+
 def prompt(game: str, state: Any) -> str:
     """What the table enters next in *game*, in a few words (the terminal's prompt, the
     app's heading over its choices)."""
@@ -91,7 +95,8 @@ def run(recorder: Recorder, ask: Ask, say: Say, complete: Callable[[Iterable[str
         if state.is_over:
             say(f"the game is over; the record is in {recorder.path}")
             return 0
-        session = Session(ask, say, complete, HELP, recorder.undo)
+        guide = "\n".join(filter(None, (HELP, _HELPS.get(recorder.game))))
+        session = Session(ask, say, complete, guide, recorder.undo)
         try:
             text = session.line(prompt(recorder.game, state) + "> ", recorder.kit.legal(state))
             if text is None:

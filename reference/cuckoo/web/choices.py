@@ -189,7 +189,7 @@ def _kuckuck_seen(state: kuckuck.State) -> list[Choice]:
     free = tuple(((str(n),), str(n)) for n in kuckuck.NUMBERS if n not in seen)
     out = []
     for seat, name in enumerate(state.players):
-        owner = (seat - state.cycle) % len(state.players) if state.hands else seat
+        owner = state.dealt_to(seat)
         if UNSEEN_NUMBER in state.dealt[owner]:
             ask = (Question(f"Cards {name} shows", free, many=True),)
             out.append(Choice(("Show a hand", name), f"show {name}", ask=ask))

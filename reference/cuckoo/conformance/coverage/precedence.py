@@ -101,6 +101,7 @@ ORDER: Final = {
         ("move", "start", "ZK-TACTICAL-FIRST"),
         ("move", "nest", "ZK-ROUND-NEST"),
         ("move", "play", "ZK-ROUND-PLAY/in ZK-TACTICAL-ORDER ZK-ROUND-PLAY/hand"),
+        ("move", "show", "ZK-PARTIAL-SHOW"),
     ),
 }
 """Every game's checks, first to last, as its notation chapter orders them."""
@@ -155,6 +156,11 @@ APART: Final[dict[str, dict[tuple[str, str], str]]] = {
         "(ZK-NOTATION-DEAL): the cards are dealt once",
         ("ZK-TURN-CHANCE", "ZK-SETUP-DEAL"): "a deal out of its place is refused as written "
         "(ZK-NOTATION-DEAL)",
+        **{
+            (first, "ZK-PARTIAL-SHOW"): "a show is no move of the game: it may follow the end "
+            "and stand where a chance outcome is due, and ZK-PARTIAL-SHOW alone judges it"
+            for first in ("ZK-TURN-OVER", "ZK-TURN-CHANCE")
+        },
     },
 }
 """The pairs whose checks cannot both fail that the stages and actions do not tell apart,

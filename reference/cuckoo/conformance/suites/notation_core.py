@@ -52,6 +52,9 @@ BASES: Final[dict[str, dict[str, str]]] = {
         f"{ZK_DEAL} 1.1. nest 3 9 (Ann 60 Bob 53 Cy 9) 1.2. nest 2 12 (Ann 1 Bob 54 Cy 49) *",
         "tactical": '[Game "zum-kuckuck"] [Variant "tactical"] [Players "Ann Bob Cy"] '
         f'[Result "*"] {ZK_DEAL} 1.1. start Bob nest 3 9 Bob 53 Cy 9 Ann 60 *',
+        # the spec's example zk-partial-shown-later: nobody saw the hands, one is shown later
+        "seen": '[Game "zum-kuckuck"] [Players "Ann Bob Cy"] [Cockatoos "4 4 4"] [Result "*"] '
+        "1.1. nest 3 9 (Ann 60 Bob 53 Cy 9) show Ann 59 58 1.2. nest 2 12 (Ann 58 Bob 1 Cy 49) *",
         # the spec's example zk-a-shared-win: three cycles, a win shared by all three
         "won": '[Game "zum-kuckuck"] [Players "Ann Bob Cy"] '
         "deal Ann 1 2 3 4 5 6 49 50 51 52 53 54 deal Bob 25 26 27 28 29 30 31 32 33 55 56 57 "

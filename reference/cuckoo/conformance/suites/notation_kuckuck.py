@@ -25,6 +25,9 @@ LENIENT: Final[tuple[Lenient, ...]] = (
     _zk("nest", "upper", _ZK_CASE, "nest 2 12", "NEST 2 12"),
     _zk("nest", "mixed", _ZK_CASE, "nest 3 9", "Nest 3 9"),
     _zk("start", "upper", _ZK_CASE, "start Bob", "START Bob", base="tactical"),
+    _zk("show", "upper", _ZK_CASE, "show Ann", "SHOW Ann", base="seen"),
+    _zk("show", "mixed", _ZK_CASE, "show Ann", "Show Ann", base="seen"),
+    _zk("name-in-show", "lower", _ZK_CASE, "show Ann", "show aNN", base="seen"),
     _zk("name-in-deal", "lower", _ZK_CASE, "deal Ann", "deal ann"),
     _zk("name-in-group", "upper", _ZK_CASE, "(Ann 60 Bob 53", "(ANN 60 bob 53"),
     _zk("name-in-play", "lower", _ZK_CASE, "Cy 9 Ann 60", "cy 9 aNN 60", base="tactical"),
@@ -182,6 +185,34 @@ WRITING: Final[tuple[Writing, ...]] = (
         "deal Ann 1 2 3 4 25 26 27 28 57 58 59 60 deal Bob ? ? ? ? ? ? ? ? ? ? ? ? "
         "deal Cy ? ? ? ? ? ? ? ? ? ? ? ? nest 3 9 (Ann 60 Bob 53 Cy 9) *",
         "a record of what was seen: the Cockatoos tag after Players, ? for a card nobody saw",
+    ),
+    Writing(
+        KUCKUCK,
+        _ZK,
+        "shown-where-read",
+        "A hand shown (`ZK-PARTIAL-SHOW`) is written where it was read",
+        '[Game "zum-kuckuck"] [Variant "tactical"] [Players "Ann Bob Cy"] [Cockatoos "4 4 4"] '
+        "show cy 9 {seen} show Bob 53 1.1. start Bob nest 3 9 Bob 53 show ann 60 59 {late} "
+        "Cy 9 Ann 60 show Bob 54 1.2. nest 2 12 *",
+        "shows where they were read: two before the first round on a line of their own, one "
+        "in the middle of a tactical round, one after the round's last card on its line, a "
+        "comment after a show kept beside it, the names as the Players tag writes them",
+        also=(
+            "on the line of the round it follows or stands in",
+            "before the first round, on a line of its own after the deal",
+        ),
+    ),
+    Writing(
+        KUCKUCK,
+        "ZK-PARTIAL-CANONICAL",
+        "shows",
+        "each show where it was read, its cards in the order written",
+        '[Game "zum-kuckuck"] [Players "Ann Bob Cy"] [Cockatoos "4 4 4"] '
+        "deal Ann ? ? ? ? ? ? ? ? ? ? ? ? deal Bob ? ? ? ? ? ? ? ? ? ? ? ? "
+        "deal Cy ? ? ? ? ? ? ? ? ? ? ? ? show ANN 60 2 59 nest 3 9 (Ann 60 Bob 53 Cy 9) *",
+        "a deal nobody saw left out, a show before the first round kept after it, its cards "
+        "in the order written (not sorted), its name as in Players",
+        also=("its name as the `Players` tag writes it",),
     ),
     Writing(
         KUCKUCK,

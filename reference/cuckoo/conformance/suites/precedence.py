@@ -143,6 +143,8 @@ def _zk(moves: tuple[str, ...], **params: Any) -> Case:
 
 
 _KING: Final = ("deal 7h 3c Ks", "keep", "keep")  # the dealer, Cid, holds a king
+_SEEN: Final = '[Game "zum-kuckuck"] [Players "Ann Ben Cid"] [Cockatoos "4 4 4"]'
+"""The tags of a record of what was seen: nobody saw the hands."""
 _WRITTEN: Final[dict[str, dict[str, Scene]]] = {
     DICE: {
         "CD-PLACE-EMPTY/seen": Scene(_dice(("6@003/A", "@003/A6B2"))),
@@ -160,6 +162,8 @@ _WRITTEN: Final[dict[str, dict[str, Scene]]] = {
         "ZK-ROUND-PLAY/in": Scene(_zk((*_DEAL3, "nest 3 9", "Cid 25", "Ann 60", "Ann 50"),
                                       variant="tactical")),
         "ZK-ROUND-PLAY/hand": Scene(_zk((*_DEAL3, "nest 3 9", "(Ann 1 Ben 13 Cid 30)"))),
+        "ZK-PARTIAL-SHOW": Scene(replace(_zk(("nest 3 9", "(Ann 60 Ben 53 Cid 9)", "show Ann 9")),
+                                         record=_SEEN)),
     },
 }  # fmt: skip
 """The faults no single-error case of the suite shows as it is."""
