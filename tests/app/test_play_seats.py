@@ -177,6 +177,31 @@ def test_the_viewer_hides_the_hands_a_kuckuck_player_has_not_held() -> None:
     assert all("?" not in last[k] for k in deals)  # by the last cycle, every hand was held
 
 
+SHOWN_LATER = """[Game "zum-kuckuck"]
+[Players "Ann Bob Cy"]
+[Cockatoos "4 4 4"]
+
+1.1. nest 3 9 (Ann 60 Bob 53 Cy 9) show Ann 59 58
+1.2. nest 2 12 (Ann 58 Bob 1 Cy 49)
+*
+"""
+
+
+def test_the_viewer_shows_a_hand_shown_later_from_its_show_on() -> None:
+    """ZK-PARTIAL-SHOW: seen by Bob, Ann's hand has 11 cards nobody saw until the show,
+    then 9 (the 59 and the 58 known); the 58 played, it has 10 cards, 9 unseen; the show is
+    listed as its item, seen by every player."""
+    viewer = web.Viewer(SHOWN_LATER)
+    summary = json.loads(viewer.summary())["games"][0]
+    texts = [m["text"] for m in summary["moves"]]
+    show = texts.index("show Ann 59 58")
+    ann = "hand 11 (11 unseen)", "hand 11 (9 unseen)", "hand 10 (9 unseen)"
+    for ply, held in zip((show, show + 1, summary["reached"]), ann, strict=True):
+        seen = json.loads(viewer.position(0, ply, 1))
+        assert f"Ann  {held}" in seen["diagram"] and held in seen["svg"]
+        assert seen["moves"][show] == "show Ann 59 58"
+
+
 THIRD_PERSON = re.compile(
     r"\b[Yy]ou (places|infects|passes|keeps|swaps|cuts|plays|chooses|shows|loses|wins|is|"
     r"drops|takes|turns)\b|\bYou \w+ and (turns)\b"
