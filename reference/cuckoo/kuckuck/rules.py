@@ -404,9 +404,11 @@ def _show(state: State, move: Show) -> State:
     require(
         len(numbers) <= unseen,
         "ZK-PARTIAL-SHOW",
-        lambda: f"{name} dropped out of this cycle: the hand left play (ZK-ROUND-DROP)"
-        if seat in state.out
-        else f"{name}'s hand has {unseen} cards nobody has seen, not {len(numbers)}",
+        lambda: (
+            f"{name} dropped out of this cycle: the hand left play (ZK-ROUND-DROP)"
+            if seat in state.out
+            else f"{name}'s hand has {unseen} cards nobody has seen, not {len(numbers)}"
+        ),
     )
     shown = " ".join(map(str, numbers))
     after = _seen(
@@ -414,8 +416,9 @@ def _show(state: State, move: Show) -> State:
         seat,
         numbers,
         "ZK-PARTIAL-SHOW",
-        lambda: f"{name} cannot hold {shown}: no hand with them earns the cockatoo cards seen "
-        "taken",
+        lambda: (
+            f"{name} cannot hold {shown}: no hand with them earns the cockatoo cards seen taken"
+        ),
     )
     hands = list(after.hands)
     hands[seat] = hands[seat] | frozenset(numbers)
