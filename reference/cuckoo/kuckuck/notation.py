@@ -369,7 +369,7 @@ def move_text(state: State, move: Move) -> str:
     deal of one card)."""
     name = state.players
     if isinstance(move, Deal):
-        return f"deal {name[state.to_deal]} {move.number}"
+        return f"deal {name[state.to_deal]} {move.number or '?'}"
     if isinstance(move, Start):
         return f"start {name[move.seat]}"
     if isinstance(move, Play):

@@ -48,6 +48,7 @@ class Turning(NamedTuple):
     dropped: tuple[Seat, ...]
 
 
+_UNSEEN_DEAL: Final = Deal(UNSEEN)
 _PLAYS: Final = tuple({n: Play(seat, n) for n in NUMBERS} for seat in range(MAX_PLAYERS))
 """ZK-ROUND-PLAY: each seat's play of each number card, made once for :func:`legal_moves`."""
 
@@ -134,9 +135,12 @@ def random_outcome(state: State, rng: Random) -> Move:
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """The chance outcomes, or every number card each player who may play now could play;
-    none once the match is over."""
+    none once the match is over. At a deal of a record of what was seen (the Cockatoos tag
+    given), a card nobody saw too (ZK-PARTIAL-UNSEEN): no outcome of the deal, but what the
+    table may write."""
     if state.is_chance:
-        return tuple(outcome for outcome, _ in chance_outcomes(state))
+        outcomes = tuple(outcome for outcome, _ in chance_outcomes(state))
+        return (*outcomes, _UNSEEN_DEAL) if state.step == "deal" and state.given else outcomes
     if any(state.unseen):
         return tuple(
             _PLAYS[s][n] for s in choosing(state) for n in NUMBERS if _could_play(state, s, n)

@@ -133,6 +133,8 @@ def kuckuck_choices(state: kuckuck.State) -> list[Choice]:
     (ZK-PARTIAL-SHOW), these two first as the way a table records."""
     out = _kuckuck_seen(state)
     for move in kuckuck.legal_moves(state):
+        if move == kuckuck.Deal(UNSEEN_NUMBER):
+            continue  # the page writes hands nobody saw as the cockatoo cards taken
         text = kuckuck_notation.move_text(state, move)
         if isinstance(move, kuckuck.Deal):
             path: tuple[str, ...] = (str(move.number),)

@@ -121,6 +121,13 @@ def nests_with_replacement() -> None:
     kuckuck_rules._pairs = pairs
 
 
+@mutant(KUCKUCK, "ZK-PARTIAL-SHOW", "a card shown is seen, but not kept in the hand shown")
+def shown_not_held() -> None:
+    wrap(kuckuck_rules, "_show", lambda original: lambda state, move: replace(
+        original(state, move), hands=state.hands
+    ))  # fmt: skip
+
+
 @mutant(KUCKUCK, "ZK-SCORE-DROPPED", "a player who dropped out scores 0, not -1")
 def dropped_scores_zero() -> None:
     wrap(kuckuck_rules, "cycle_score", lambda original: lambda state: tuple(
