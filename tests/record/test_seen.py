@@ -115,8 +115,10 @@ def test_record_a_hand_of_the_card_game_without_the_deal(tmp_path: Path) -> None
     valid()
     steps = [
         ("keep", "Ann \\(keep/swap/cut\\)"),
-        ("keep", "the show-down, the cards of Ben Cid Ann: "),
+        ("keep", "the show-down, the cards of Ben Cid Ann "),
         ("Ks 7h 3c", "refused: CC-PARTIAL-SHOW"),  # a king cannot come to Ben, who swapped
+        ("", "the show-down, the cards of Ben Cid Ann"),  # asked again, the keep kept
+        ("undo", "took back Ann's keep"),
         ("", "Ann \\(keep/swap/cut\\)"),
         ("keep", "the show-down"),
         ("3c 7h Ks", "card dealt to Cid"),
@@ -173,3 +175,56 @@ def test_undo_takes_back_a_show_down_with_the_dealers_decision(tmp_path: Path) -
     *_, state = replay_cards(parse_cards(path.read_text(encoding="utf-8")))
     assert state.to_act == 0 and state.step == "decide" and state.unseen
     assert state.lives == (3, 3, 3)
+
+
+def _cards_session(path: Path, *typed: str) -> pexpect.spawn:
+    """``cuckoo record`` of a new card game of Ann, Ben and Cid, Ann dealing, with *typed*
+    after the setup; the session left at the next question."""
+    child = spawn_cuckoo("record", "--game", "cuckoo-cards", "-o", str(path))
+    for prompt, answer in (("Players", "Ann Ben Cid"), ("deals first", "Ann"), ("Lives", "")):
+        child.expect(prompt)
+        child.sendline(answer)
+    for line in typed:
+        child.expect("> ")
+        child.sendline(line)
+    return child
+
+
+@pytest.mark.parametrize("end", ["eof", "quit"])
+def test_a_session_ended_at_the_show_down_keeps_the_dealers_decision(
+    tmp_path: Path, end: str
+) -> None:
+    """CC-PARTIAL-SHOW: the dealer's decision typed at a hand with unseen cards, then the
+    session ended at the show-down question (Ctrl-D, or quit): the decision is kept in a
+    comment after the last move, the file stays valid, and --resume asks the show-down with
+    it; once shown, the comment is gone."""
+    from cuckoo.cards.notation import parse as parse_cards
+    from cuckoo.cards.notation import replay as replay_cards
+
+    path = tmp_path / "cc.cuckoo"
+    child = _cards_session(path, "deal ? ? ?", "swap", "keep", "cut")
+    child.expect("the card turned up: ")
+    child.sendline("9d")
+    child.expect("the show-down, the cards of Ben Cid Ann")
+    if end == "eof":
+        child.sendeof()
+    else:
+        child.sendline("quit")
+    child.expect("kept in the record, in a comment: Ann's cut 9d, before its show-down")
+    child.expect("saved; go on with")
+    child.expect(pexpect.EOF)
+    text = path.read_text(encoding="utf-8")
+    assert "1. deal ? ? ? swap keep {entered, written once the hand is shown: cut 9d}\n*" in text
+    *_, state = replay_cards(parse_cards(text))  # valid: the hand waits for Ann's decision
+    assert state.to_act == 0 and state.step == "decide"
+    child = spawn_cuckoo("record", "--resume", str(path))
+    child.expect("cut 9d   \\(typed before, kept in the file\\)")
+    child.expect("the show-down, the cards of Ben Cid Ann")
+    child.sendline("3c 7h 9d")
+    child.expect("card dealt to Cid")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    text = path.read_text(encoding="utf-8")
+    assert "1. deal ? ? ? swap keep cut 9d show 3c 7h 9d\n*" in text and "{" not in text
+    *_, state = replay_cards(parse_cards(text))
+    assert state.lives == (3, 2, 3)
