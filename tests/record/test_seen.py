@@ -114,12 +114,12 @@ def test_record_a_hand_of_the_card_game_without_the_deal(tmp_path: Path) -> None
     assert "1. deal ? ? ? swap" in path.read_text(encoding="utf-8")
     valid()
     steps = [
-        ("keep", "Ann \\(keep/swap/cut\\)"),
+        ("keep", "Ann \\(keep/cut\\)"),
         ("keep", "the show-down, the cards of Ben Cid Ann "),
         ("Ks 7h 3c", "refused: CC-PARTIAL-SHOW"),  # a king cannot come to Ben, who swapped
         ("", "the show-down, the cards of Ben Cid Ann"),  # asked again, the keep kept
         ("undo", "took back Ann's keep"),
-        ("", "Ann \\(keep/swap/cut\\)"),
+        ("", "Ann \\(keep/cut\\)"),
         ("keep", "the show-down"),
         ("3c 7h Ks", "card dealt to Cid"),
         ("quit", pexpect.EOF),
@@ -228,3 +228,30 @@ def test_a_session_ended_at_the_show_down_keeps_the_dealers_decision(
     assert "1. deal ? ? ? swap keep cut 9d show 3c 7h 9d\n*" in text and "{" not in text
     *_, state = replay_cards(parse_cards(text))
     assert state.lives == (3, 2, 3)
+
+
+@pytest.mark.parametrize(
+    ("dealt", "decided", "expected"),
+    [
+        ("deal 7h 3c 9s", (), "Ben (keep/swap)"),
+        ("deal ? ? ?", ("keep", "keep"), "Ann (keep/cut)"),  # the dealer never swaps
+        ("deal 7h 3c Ks", ("keep", "keep"), "Ann (keep)"),  # a king seen is kept
+        ("deal Kd ? ?", (), "Ben (keep)"),
+        ("deal ? ? ?", (), "Ben (keep/swap)"),  # a ? is no king until shown
+    ],
+)
+def test_the_card_prompt_offers_only_what_the_player_may_do(
+    tmp_path: Path, dealt: str, decided: tuple[str, ...], expected: str
+) -> None:
+    """CC-CUT, CC-SWAP, CC-KING-HELD: the recorder's prompt (the app's heading too) names
+    only the decisions the rules leave: no swap for the dealer, nothing but keep for a
+    player holding a king seen."""
+    from cuckoo import cards
+    from cuckoo.record import prompt
+
+    recorder = Recorder(
+        "cuckoo-cards", tmp_path / "c.cuckoo", cards.rules(), cards.Setup(("Ann", "Ben", "Cid"), 0)
+    )
+    for line in (dealt, *decided):
+        recorder.play(*cards_record.moves(recorder, line, lambda _: "", print))
+    assert prompt("cuckoo-cards", recorder.state()) == expected

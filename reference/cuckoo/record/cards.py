@@ -118,8 +118,9 @@ def _show_down(recorder: Recorder, decision: Any, ask: Ask, say: Say) -> None:
 
 
 def prompt(state: State) -> str:
-    """Who is dealt a card, or who decides."""
+    """Who is dealt a card, or who decides and what they may do: the dealer keeps or cuts
+    (CC-CUT), a player holding a king seen keeps it (CC-KING-HELD)."""
     who = state.players[state.to_act]
     if state.step == "deal":
         return f"card dealt to {who} (? if not seen)"
-    return f"{who} (keep/swap{'/cut' if state.to_act == state.dealer else ''})"
+    return f"{who} ({'/'.join(map(str, cards.legal_moves(state)))})"
