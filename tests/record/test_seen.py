@@ -255,3 +255,34 @@ def test_the_card_prompt_offers_only_what_the_player_may_do(
     for line in (dealt, *decided):
         recorder.play(*cards_record.moves(recorder, line, lambda _: "", print))
     assert prompt("cuckoo-cards", recorder.state()) == expected
+
+
+def test_card_players_named_like_the_recorders_words_play(tmp_path: Path) -> None:
+    """CC-SETUP-PLAYERS: the card recorder never asks for a name after the setup (a deal,
+    a decision and a show-down are typed without one), so players named like the session's
+    words (quit, legal, undo, help, exit) or the card recorder's (keep, swap, cut, deal,
+    show) are taken as named, and their game is recorded like any other."""
+    from cuckoo.cards.notation import parse as parse_cards
+    from cuckoo.cards.notation import replay as replay_cards
+    from cuckoo.record import run
+
+    names = "quit legal keep show help"
+    path = tmp_path / "cc.cuckoo"
+    typed = iter(
+        [names, "legal", "2", "deal ? ? ? ? ?", "swap", "keep", "keep", "keep", "cut", "9d"]
+        + ["3c 7h Ks 4d 9d", "quit"]
+    )
+    asked: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return next(typed)
+
+    recorder = cards_record.new(path, ask, print)
+    assert run(recorder, ask, print, lambda _: None) == 0
+    assert "keep (keep/swap)> " in asked and "legal (keep/cut)> " in asked
+    record = parse_cards(path.read_text(encoding="utf-8"))
+    assert record.tag("Players") == names and record.tag("Dealer") == "legal"
+    *_, state = replay_cards(record)
+    assert state.lives == (2, 2, 1, 2, 2)  # keep, dealt first, shows the 3c
+    assert "2. deal" not in path.read_text(encoding="utf-8")
