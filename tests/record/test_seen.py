@@ -218,6 +218,11 @@ def test_a_session_ended_at_the_show_down_keeps_the_dealers_decision(
     *_, state = replay_cards(parse_cards(text))  # valid: the hand waits for Ann's decision
     assert state.to_act == 0 and state.step == "decide"
     child = spawn_cuckoo("record", "--resume", str(path))
+    child.expect("the show-down, the cards of Ben Cid Ann")
+    child.sendeof()  # ended there again: the file is left as it was, byte for byte
+    child.expect(pexpect.EOF)
+    assert path.read_text(encoding="utf-8") == text
+    child = spawn_cuckoo("record", "--resume", str(path))
     child.expect("cut 9d   \\(typed before, kept in the file\\)")
     child.expect("the show-down, the cards of Ben Cid Ann")
     child.sendline("3c 7h 9d")
