@@ -89,7 +89,7 @@ def _show_down(recorder: Recorder, decision: Any, ask: Ask, say: Say) -> None:
     order = deal_order(state)
     names = " ".join(state.players[s] for s in order)
     typed = f"{state.players[state.dealer]}'s {decision}"
-    question = f"  the show-down, the cards of {names} (undo: {typed} taken back): "
+    question = f"  the show-down, the cards of {names} (undo takes back {typed}): "
 
     def shown(answer: str) -> cards.Show:
         found = [cards.card_named(word) for word in answer.split()]
