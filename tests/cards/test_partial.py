@@ -145,8 +145,7 @@ CONTRADICTED = {
     "decisions leave it in Ann's hand",
     "deal ? ? ? keep keep cut Kd show 5c Kd 4h": "Cid cannot show Kd: the cut turned it up, "
     "and a king turned up goes back on the stock",
-    "deal ? ? 5h keep keep cut 9d show 5h 3c 9d": "Ben cannot show 5h: Ann discarded it by "
-    "cutting",
+    "deal ? ? 5h keep keep cut 9d show 5h 3c 9d": "Ben cannot show 5h: Ann discarded it by cutting",
     # a king seen in the deal, shown by another player
     "deal Ks ? ? keep keep keep show 7h Ks 3c": "Ben cannot show 7h: the deal and the "
     "decisions leave Ks in that hand",

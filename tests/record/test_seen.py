@@ -273,10 +273,9 @@ def test_card_players_named_like_the_recorders_words_play(tmp_path: Path) -> Non
 
     names = "quit legal keep show help"
     path = tmp_path / "cc.cuckoo"
-    typed = iter(
-        [names, "legal", "2", "deal ? ? ? ? ?", "swap", "keep", "keep", "keep", "cut", "9d"]
-        + ["3c 7h Ks 4d 9d", "quit"]
-    )
+    setup = [names, "legal", "2"]
+    hand = ["deal ? ? ? ? ?", "swap", "keep", "keep", "keep", "cut", "9d", "3c 7h Ks 4d 9d"]
+    typed = iter([*setup, *hand, "quit"])
     asked: list[str] = []
 
     def ask(question: str) -> str:

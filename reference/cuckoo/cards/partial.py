@@ -116,11 +116,11 @@ def _show(dealt: State, state: State, show: Show, hand: Sequence[object]) -> Non
                 "the deck has one of each card",
                 rule="CC-CARD-DECK",
             )
-    seen = _seen(dealt, hand)
     for seat, name, card in zip(order, names, show.cards, strict=True):
         held = state.shown[seat]
         if held == card:
             continue
+        seen = _seen(dealt, hand)
         holders = [state.players[s] for s in order if state.shown[s] == card]
         if card in seen:
             where = f"{holders[0]}'s hand" if holders else ""
