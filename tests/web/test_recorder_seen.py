@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cuckoo import web
 from tests.app.test_recorder_partial import as_seen, full_game
 
@@ -129,11 +131,12 @@ def test_a_card_game_match_recorded_as_seen(page: Any, tmp_path: Path) -> None:
     assert "show " in valid_download(page, table, tmp_path)
 
 
-def test_a_show_down_refused_is_asked_again_with_the_decision_kept(page: Any) -> None:
+@pytest.mark.parametrize("width", [320, 390, 430])
+def test_a_show_down_refused_is_asked_again_with_the_decision_kept(page: Any, width: int) -> None:
     """CC-PARTIAL-SHOW: a show-down no deal leads to is refused naming its rule; the page
     asks the show-down again with the dealer's decision kept, and one labelled button takes
-    the decision back instead."""
-    page.set_viewport_size({"width": 320, "height": 700})
+    the decision back instead (at a phone's widths)."""
+    page.set_viewport_size({"width": width, "height": 700})
     table = TABLES["cuckoo-cards"]()  # Ann, Ben and Cid; Ben deals
     open_app(page, "record.html")
     set_up(page, table)
