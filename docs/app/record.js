@@ -272,8 +272,17 @@ async function draw() {
     picture: $("#picture"),
     mover: ["Blue", "Red"].indexOf(view.to_move),
     taps: view.taps,
-    keep: { key: HALF, at: `${shown.id}:${game.table.moves.length}:${game.table.moves.at(-1)}` }, // a reload keeps it
+    keep: { key: HALF, at: halfAt(shown) }, // a reload keeps it
   });
+  offered = view.choices;
+}
+
+let offered = []; // the choices drawn last (play finds there the move an entry answered)
+
+/** The position a move half built for the game *shown* is kept for. */
+function halfAt(shown) {
+  const { table } = shown.game;
+  return `${shown.id}:${table.moves.length}:${table.moves.at(-1)}`;
 }
 
 /** The record of the game *shown*, once the engine has written it (after the screen is
@@ -325,11 +334,33 @@ async function commit(base, next, done) {
 async function play(text, base) {
   const answer = await engine.call("table_play", JSON.stringify(base.game.table), text);
   if (answer.problem) {
-    $("#refused").replaceChildren("Refused: ", await problemItem(answer.problem));
+    const problem = await problemItem(answer.problem);
+    const asked = offered.find((c) => c.ask?.length && text.startsWith(`${c.text} `));
+    if (asked && base === open) return askAgain(asked, problem);
+    $("#refused").replaceChildren("Refused: ", problem);
     return;
   }
   const game = base.game;
   await commit(base, { ...game, table: answer.ok, undone: [], journal: journaled(game, "play", text) }, `Saved: ${text}`);
+}
+
+/** What the table saw, entered with the move *asked* (a show-down with the dealer's
+ * decision), refused: its questions are asked again with the move's taps kept, and one
+ * labelled button takes the move back instead. */
+async function askAgain(asked, problem) {
+  const move = asked.text.replace(/ show$/, "");
+  remember(HALF, { at: halfAt(open), chosen: asked.path, values: [] });
+  await draw();
+  const back = el("button", {
+    type: "button",
+    class: "take-back",
+    onclick: async () => {
+      remember(HALF, null);
+      $("#refused").replaceChildren();
+      await draw();
+    },
+  }, `Take back ${move}`);
+  $("#refused").replaceChildren("Refused: ", problem, ` Asked again, ${move} kept; or `, back);
 }
 
 async function undo() {

@@ -130,6 +130,71 @@ def test_what_was_seen_is_impossible(movetext: str) -> None:
     assert f"{caught.value.kind} {caught.value.rule}" == IMPOSSIBLE[movetext], caught.value
 
 
+CONTRADICTED = {
+    # a card seen in the deal for another player, shown by a player who cannot hold it
+    "deal 7h ? ? keep keep keep show 3c 7h 9s": "Ben cannot show 3c: the deal and the "
+    "decisions leave 7h in that hand",
+    "deal ? 7h ? keep keep keep show 7h 3c 9s": "Ben cannot show 7h: the deal and the "
+    "decisions leave it in Cid's hand",
+    "deal ? ? 7h keep keep keep show 7h 3c 9s": "Ben cannot show 7h: the deal and the "
+    "decisions leave it in Ann's hand",
+    # the cut's card, shown by a player other than the dealer who kept it
+    "deal ? ? ? keep keep cut 9d show 9d 3c 5s": "Ben cannot show 9d: the deal and the "
+    "decisions leave it in Ann's hand",
+    "deal ? ? ? keep keep cut 9d show 5c 9d 4h": "Cid cannot show 9d: the deal and the "
+    "decisions leave it in Ann's hand",
+    "deal ? ? ? keep keep cut Kd show 5c Kd 4h": "Cid cannot show Kd: the cut turned it up, "
+    "and a king turned up goes back on the stock",
+    "deal ? ? 5h keep keep cut 9d show 5h 3c 9d": "Ben cannot show 5h: Ann discarded it by cutting",
+    # a king seen in the deal, shown by another player
+    "deal Ks ? ? keep keep keep show 7h Ks 3c": "Ben cannot show 7h: the deal and the "
+    "decisions leave Ks in that hand",
+    "deal ? Ks ? keep keep keep show Ks 7h 3c": "Ben cannot show Ks: the deal and the "
+    "decisions leave it in Cid's hand",
+}
+
+
+@pytest.mark.parametrize("movetext", CONTRADICTED)
+def test_a_show_down_that_contradicts_what_was_seen_is_refused_at_the_show_down(
+    movetext: str,
+) -> None:
+    """CC-PARTIAL-SHOW: a card the table saw (dealt face up, turned up by the cut) shown
+    where the deal and the decisions cannot have put it is refused at the show-down, which
+    it names, not as CC-CARD-DECK at another player's ? or at the cut."""
+    with pytest.raises(CuckooError) as caught:
+        _last(TAGS + "1. " + movetext + " *\n")
+    error = caught.value
+    assert (error.kind, error.rule) == ("illegal", "CC-PARTIAL-SHOW"), error
+    assert f", show {movetext.split(' show ')[1]}: {CONTRADICTED[movetext]}" in str(error)
+
+
+def test_a_card_shown_twice_is_refused_at_the_show_down() -> None:
+    """CC-CARD-DECK: two players cannot show one card; the show-down is named, not the ?
+    the card would be dealt to."""
+    with pytest.raises(CuckooError) as caught:
+        _last(TAGS + "1. deal ? ? ? keep keep keep show 7h 3c 7h *\n")
+    assert caught.value.rule == "CC-CARD-DECK"
+    assert "move 7, show 7h 3c 7h: Ben and Ann cannot both show 7h" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("movetext", "where"),
+    [
+        ("deal Ks ? ? swap keep keep show 3c Ks 7h", "move 4, swap: Ben holds a king"),
+        ("deal Ks ? ? swap keep keep show Ks 3c 7h", "move 4, swap: Ben holds a king"),
+        ("deal ? Ks ? keep swap keep show 7h 3c Ks", "move 5, swap: Cid holds a king"),
+    ],
+)
+def test_a_king_seen_in_the_deal_and_swapped_away_is_refused_at_the_swap(
+    movetext: str, where: str
+) -> None:
+    """CC-KING-HELD: a player seen dealt a king may not swap it, as in a full record,
+    whatever the show-down says after (not CC-CARD-DECK at another player's ?)."""
+    with pytest.raises(CuckooError) as caught:
+        _last(TAGS + "1. " + movetext + " *\n")
+    assert caught.value.rule == "CC-KING-HELD" and where in str(caught.value), caught.value
+
+
 def test_the_position_shows_unseen_cards_as_unseen() -> None:
     """CC-PARTIAL-UNSEEN: replay and render show a card nobody saw as ?, face down, and the
     show-down's cards once it is written."""

@@ -107,7 +107,7 @@ def test_record_a_hand_of_cards(tmp_path: Path) -> None:
         ("dealt to Ben", "9h"),
         ("dealt to Ann", "3c"),
         (r"Ben \(keep/swap\)", "keep"),
-        (r"Ann \(keep/swap/cut\)", "cut"),
+        (r"Ann \(keep/cut\)", "cut"),
         ("turned up", "2d"),
     ):
         child.expect(prompt)

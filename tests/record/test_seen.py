@@ -120,10 +120,12 @@ def test_record_a_hand_of_the_card_game_without_the_deal(tmp_path: Path) -> None
     assert "1. deal ? ? ? swap" in path.read_text(encoding="utf-8")
     valid()
     steps = [
-        ("keep", "Ann \\(keep/swap/cut\\)"),
-        ("keep", "the show-down, the cards of Ben Cid Ann: "),
+        ("keep", "Ann \\(keep/cut\\)"),
+        ("keep", "the show-down, the cards of Ben Cid Ann "),
         ("Ks 7h 3c", "refused: CC-PARTIAL-SHOW"),  # a king cannot come to Ben, who swapped
-        ("", "Ann \\(keep/swap/cut\\)"),
+        ("", "the show-down, the cards of Ben Cid Ann"),  # asked again, the keep kept
+        ("undo", "took back Ann's keep"),
+        ("", "Ann \\(keep/cut\\)"),
         ("keep", "the show-down"),
         ("3c 7h Ks", "card dealt to Cid"),
         ("quit", pexpect.EOF),
@@ -179,3 +181,118 @@ def test_undo_takes_back_a_show_down_with_the_dealers_decision(tmp_path: Path) -
     *_, state = replay_cards(parse_cards(path.read_text(encoding="utf-8")))
     assert state.to_act == 0 and state.step == "decide" and state.unseen
     assert state.lives == (3, 3, 3)
+
+
+def _cards_session(path: Path, *typed: str) -> pexpect.spawn:
+    """``cuckoo record`` of a new card game of Ann, Ben and Cid, Ann dealing, with *typed*
+    after the setup; the session left at the next question."""
+    child = spawn_cuckoo("record", "--game", "cuckoo-cards", "-o", str(path))
+    for prompt, answer in (("Players", "Ann Ben Cid"), ("deals first", "Ann"), ("Lives", "")):
+        child.expect(prompt)
+        child.sendline(answer)
+    for line in typed:
+        child.expect("> ")
+        child.sendline(line)
+    return child
+
+
+@pytest.mark.parametrize("end", ["eof", "quit"])
+def test_a_session_ended_at_the_show_down_keeps_the_dealers_decision(
+    tmp_path: Path, end: str
+) -> None:
+    """CC-PARTIAL-SHOW: the dealer's decision typed at a hand with unseen cards, then the
+    session ended at the show-down question (Ctrl-D, or quit): the decision is kept in a
+    comment after the last move, the file stays valid, and --resume asks the show-down with
+    it; once shown, the comment is gone."""
+    from cuckoo.cards.notation import parse as parse_cards
+    from cuckoo.cards.notation import replay as replay_cards
+
+    path = tmp_path / "cc.cuckoo"
+    child = _cards_session(path, "deal ? ? ?", "swap", "keep", "cut")
+    child.expect("the card turned up: ")
+    child.sendline("9d")
+    child.expect("the show-down, the cards of Ben Cid Ann")
+    if end == "eof":
+        child.sendeof()
+    else:
+        child.sendline("quit")
+    child.expect("kept in the record, in a comment: Ann's cut 9d, before its show-down")
+    child.expect("saved; go on with")
+    child.expect(pexpect.EOF)
+    text = path.read_text(encoding="utf-8")
+    assert "1. deal ? ? ? swap keep {entered, written once the hand is shown: cut 9d}\n*" in text
+    *_, state = replay_cards(parse_cards(text))  # valid: the hand waits for Ann's decision
+    assert state.to_act == 0 and state.step == "decide"
+    child = spawn_cuckoo("record", "--resume", str(path))
+    child.expect("the show-down, the cards of Ben Cid Ann")
+    child.sendeof()  # ended there again: the file is left as it was, byte for byte
+    child.expect(pexpect.EOF)
+    assert path.read_text(encoding="utf-8") == text
+    child = spawn_cuckoo("record", "--resume", str(path))
+    child.expect("cut 9d   \\(typed before, kept in the file\\)")
+    child.expect("the show-down, the cards of Ben Cid Ann")
+    child.sendline("3c 7h 9d")
+    child.expect("card dealt to Cid")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    text = path.read_text(encoding="utf-8")
+    assert "1. deal ? ? ? swap keep cut 9d show 3c 7h 9d\n*" in text and "{" not in text
+    *_, state = replay_cards(parse_cards(text))
+    assert state.lives == (3, 2, 3)
+
+
+@pytest.mark.parametrize(
+    ("dealt", "decided", "expected"),
+    [
+        ("deal 7h 3c 9s", (), "Ben (keep/swap)"),
+        ("deal ? ? ?", ("keep", "keep"), "Ann (keep/cut)"),  # the dealer never swaps
+        ("deal 7h 3c Ks", ("keep", "keep"), "Ann (keep)"),  # a king seen is kept
+        ("deal Kd ? ?", (), "Ben (keep)"),
+        ("deal ? ? ?", (), "Ben (keep/swap)"),  # a ? is no king until shown
+    ],
+)
+def test_the_card_prompt_offers_only_what_the_player_may_do(
+    tmp_path: Path, dealt: str, decided: tuple[str, ...], expected: str
+) -> None:
+    """CC-CUT, CC-SWAP, CC-KING-HELD: the recorder's prompt (the app's heading too) names
+    only the decisions the rules leave: no swap for the dealer, nothing but keep for a
+    player holding a king seen."""
+    from cuckoo import cards
+    from cuckoo.record import prompt
+
+    recorder = Recorder(
+        "cuckoo-cards", tmp_path / "c.cuckoo", cards.rules(), cards.Setup(("Ann", "Ben", "Cid"), 0)
+    )
+    for line in (dealt, *decided):
+        recorder.play(*cards_record.moves(recorder, line, lambda _: "", print))
+    assert prompt("cuckoo-cards", recorder.state()) == expected
+
+
+def test_card_players_named_like_the_recorders_words_play(tmp_path: Path) -> None:
+    """CC-SETUP-PLAYERS: the card recorder never asks for a name after the setup (a deal,
+    a decision and a show-down are typed without one), so players named like the session's
+    words (quit, legal, undo, help, exit) or the card recorder's (keep, swap, cut, deal,
+    show) are taken as named, and their game is recorded like any other."""
+    from cuckoo.cards.notation import parse as parse_cards
+    from cuckoo.cards.notation import replay as replay_cards
+    from cuckoo.record import run
+
+    names = "quit legal keep show help"
+    path = tmp_path / "cc.cuckoo"
+    setup = [names, "legal", "2"]
+    hand = ["deal ? ? ? ? ?", "swap", "keep", "keep", "keep", "cut", "9d", "3c 7h Ks 4d 9d"]
+    typed = iter([*setup, *hand, "quit"])
+    asked: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return next(typed)
+
+    recorder = cards_record.new(path, ask, print)
+    assert run(recorder, ask, print, lambda _: None) == 0
+    assert "keep (keep/swap)> " in asked and "legal (keep/cut)> " in asked
+    record = parse_cards(path.read_text(encoding="utf-8"))
+    assert record.tag("Players") == names and record.tag("Dealer") == "legal"
+    *_, state = replay_cards(record)
+    assert state.lives == (2, 2, 1, 2, 2)  # keep, dealt first, shows the 3c
+    assert "2. deal" not in path.read_text(encoding="utf-8")

@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cuckoo import web
 from tests.app.test_recorder_partial import as_seen, full_game
 
@@ -127,3 +129,39 @@ def test_a_card_game_match_recorded_as_seen(page: Any, tmp_path: Path) -> None:
     table = enter(page, table, entries[1:])
     assert view(table)["over"] and page.inner_text("#prompt") == "The game is over."
     assert "show " in valid_download(page, table, tmp_path)
+
+
+@pytest.mark.parametrize("width", [320, 390, 430])
+def test_a_show_down_refused_is_asked_again_with_the_decision_kept(page: Any, width: int) -> None:
+    """CC-PARTIAL-SHOW: a show-down no deal leads to is refused naming its rule; the page
+    asks the show-down again with the dealer's decision kept, and one labelled button takes
+    the decision back instead (at a phone's widths)."""
+    page.set_viewport_size({"width": width, "height": 700})
+    table = TABLES["cuckoo-cards"]()  # Ann, Ben and Cid; Ben deals
+    open_app(page, "record.html")
+    set_up(page, table)
+    table = enter(page, table, ["deal ? ? ?", "swap", "keep"])  # Cid swaps, Ann keeps
+    wrong = "keep show Ks 7h 3c"  # a king cannot come to Cid, who swapped
+    choice = matching(table, wrong)
+    for label in choice["path"]:
+        tap(page, label)
+    answer(page, choice, wrong)
+    page.wait_for_selector("#refused:has-text('CC-PARTIAL-SHOW')")
+    assert "Cid cannot show Ks" in page.inner_text("#refused")
+    page.wait_for_function(
+        "() => document.querySelector('#choices .ask .prompt')?.textContent === 'Cid shows:'"
+    )
+    assert page.inner_text("#choices .path .chip") == "keep"  # the decision kept
+    assert stored_moves(page, KEY) == table["moves"]
+    page.get_by_role("button", name="Take back keep").click()
+    page.wait_for_selector("#choices .taps .tap:text-is('cut')")
+    assert page.inner_text("#refused") == "" and not page.query_selector("#choices .ask")
+    choice = matching(table, wrong)
+    for label in choice["path"]:
+        tap(page, label)
+    answer(page, choice, wrong)  # refused again, then answered right
+    page.wait_for_selector("#refused:has-text('CC-PARTIAL-SHOW')")
+    answer(page, choice, "keep show 3c 7h Ks")
+    wait_stored(page, KEY, 4)
+    assert stored_moves(page, KEY)[-1] == "keep show 3c 7h Ks"
+    assert page.inner_text("#refused") == ""

@@ -18,10 +18,10 @@ from .. import notation_shared as shared
 from ..errors import NotationError, SetupError
 from ..notation import Located, at, quote
 from ..parameters import whole_number
-from .deck import UNSEEN, Card, card_named
+from .deck import DECK, UNSEEN, Card, card_named
 from .moves import KEEP, SWAP, Cut, Deal, Keep, Move, Show, Swap
 from .partial import follow, followed
-from .rules import winner
+from .rules import legal_moves, winner
 from .rulesets import Rules, rules
 from .state import Setup, State, new_game
 
@@ -38,6 +38,7 @@ __all__ = [
     "record_of",
     "replay",
     "unchecked",
+    "written_next",
 ]
 
 GAME: Final = "cuckoo-cards"
@@ -240,6 +241,25 @@ def unchecked(record: Record, state: State) -> tuple[tuple[str, str], ...]:
             "the deal the show-downs imply (a card discarded by a cut is never known)",
         ),
     )
+
+
+def written_next(record: Record, turn: int) -> list[str]:
+    """CC-PARTIAL-UNSEEN: what a record of what was seen may write after its first *turn*
+    moves, as the table knew it then (a later show-down unknown): at a deal ``?`` and each
+    card not seen in the hand; a decision as the kings seen allow; ``show`` after the
+    dealer's decision of a hand with a ``?``. Empty for a full record (its replay's state
+    knows every card: :func:`~cuckoo.cards.rules.legal_moves`)."""
+    if not any(isinstance(m, Deal) and m.card == UNSEEN for m in record.moves):
+        return []
+    first = record.first_state
+    start_state = first if isinstance(first, State) else start(record)
+    *_, state = start_state, *follow(start_state, record.moves[:turn], piecewise=True)
+    if state.step == "show":
+        return ["show"]
+    if state.step != "deal" or state.is_over:
+        return [str(m) for m in legal_moves(state)]
+    seen = {c for c in state.cards if c is not None} - state.unseen
+    return ["?", *(str(c) for c in DECK if c not in seen)]
 
 
 def numbered(state: State, move: Move | Deal | Show) -> tuple[str, str]:

@@ -50,10 +50,11 @@ def follow(
         cards (CC-NOTATION-DEAL), or a show-down out of place or missing (CC-PARTIAL-SHOW).
     """
     dealt = state  # the state before the deal of the hand under way
+    first = 0  # the ply of its first card
     filled: dict[int, Card] = {}  # a card put in place of each ? of that hand, by ply
     for ply, move in enumerate(moves):
         if isinstance(move, Show):
-            _show(dealt, state, move, moves[ply - 1] if ply else None)
+            _show(dealt, state, move, moves[first:ply])
             yield state
             continue
         if not (state.is_over or piecewise) and isinstance(move, Deal) != (state.step == "deal"):
@@ -63,7 +64,7 @@ def follow(
                 rule="CC-NOTATION-DEAL",
             )
         if isinstance(move, Deal) and state.step == "deal" and not any(state.cards):
-            dealt, filled = state, _filled(state, moves, ply)
+            dealt, first, filled = state, ply, _filled(state, moves, ply)
         if not filled:  # every card of the hand seen: the common case
             state = apply(state, move)
             yield state
@@ -91,9 +92,12 @@ def deal_order(state: State) -> list[Seat]:
     return seats
 
 
-def _show(dealt: State, state: State, show: Show, before: object) -> None:
+def _show(dealt: State, state: State, show: Show, hand: Sequence[object]) -> None:
     """CC-PARTIAL-SHOW: a show-down follows the dealer's decision and shows what each
-    player still in then held, in the order of the deal."""
+    player still in then held, in the order of the deal; *hand* is the hand's moves before
+    it. A card the table saw shown where the deal and the decisions cannot have put it is
+    refused here, naming the show-down (:func:`_filled` put another card in that ?)."""
+    before = hand[-1] if hand else None
     if not isinstance(before, (Keep, Cut)) or state.hands != dealt.hands + 1:
         raise NotationError(
             "a show-down ends a hand: it follows the dealer's decision", rule="CC-PARTIAL-SHOW"
@@ -104,15 +108,41 @@ def _show(dealt: State, state: State, show: Show, before: object) -> None:
             f"a show-down shows one card for each of the {len(order)} players in the hand",
             rule="CC-PARTIAL-SHOW",
         )
-    for seat, card in zip(order, show.cards, strict=True):
-        held = state.shown[seat]
-        if held != card:
+    names = [state.players[seat] for seat in order]
+    for k, card in enumerate(show.cards):
+        if card in show.cards[:k]:
             raise IllegalMoveError(
-                f"{state.players[seat]} cannot show {card}: the deal and the decisions leave "
-                f"{'another card' if held in dealt.unseen or held is None else held} in "
-                "that hand",
-                rule="CC-PARTIAL-SHOW",
+                f"{names[show.cards.index(card)]} and {names[k]} cannot both show {card}: "
+                "the deck has one of each card",
+                rule="CC-CARD-DECK",
             )
+    for seat, name, card in zip(order, names, show.cards, strict=True):
+        held = state.shown[seat]
+        if held == card:
+            continue
+        seen = _seen(dealt, hand)
+        holders = [state.players[s] for s in order if state.shown[s] == card]
+        if card in seen:
+            where = f"{holders[0]}'s hand" if holders else ""
+            why = f"the deal and the decisions leave it in {where}" if where else seen[card]
+        else:
+            known = held in seen or held in show.cards
+            why = f"the deal and the decisions leave {held if known else 'another card'} in "
+            why += "that hand"
+        raise IllegalMoveError(f"{name} cannot show {card}: {why}", rule="CC-PARTIAL-SHOW")
+
+
+def _seen(dealt: State, hand: Sequence[object]) -> dict[Card, str]:
+    """The cards the table saw in *hand* (its moves, from *dealt*), each with what became
+    of it if no hand holds it at the show-down: dealt face up, or turned up by the cut."""
+    dealer = dealt.players[dealt.dealer]
+    deals = [m.card for m in hand if isinstance(m, Deal)]
+    seen = {card: f"{dealer} discarded it by cutting" for card in deals if card != UNSEEN}
+    for move in hand:
+        if isinstance(move, Cut) and move.card is not None:
+            king = ", and a king turned up goes back on the stock" if move.card.is_king else ""
+            seen[move.card] = f"the cut turned it up{king}"
+    return seen
 
 
 def _filled(state: State, moves: Sequence[Move | Deal | Show], ply: int) -> dict[int, Card]:
@@ -142,12 +172,15 @@ def _filled(state: State, moves: Sequence[Move | Deal | Show], ply: int) -> dict
                 mine, other = held[seat], held.get(theirs, UNSEEN)
                 if not other.is_king:  # CC-SWAP-KING: a king there stopped it
                     held[seat], held[theirs] = other, mine
-    seen = {m.card for m in deals if isinstance(m, Deal)} | set(held.values())
-    seen |= {m.card for m in decisions if isinstance(m, Cut) and m.card}
-    free = (c for c in DECK if c not in seen and not c.is_king)
+    taken = {m.card for m in deals if isinstance(m, Deal)}  # seen at the table
+    taken |= {m.card for m in decisions if isinstance(m, Cut) and m.card}
+    free = (c for c in DECK if c not in taken and c not in held.values() and not c.is_king)
     filled = {}
     for k, (seat, move) in enumerate(zip(order, deals, strict=False)):
         if isinstance(move, Deal) and move.card == UNSEEN:
             card = held.get(seat, UNSEEN)
-            filled[ply + k] = card if card != UNSEEN else next(free)
+            # a card the table saw elsewhere, or shown twice: the show-down contradicts
+            # what was seen, and is refused as such (_show), the decisions checked first
+            filled[ply + k] = card if card != UNSEEN and card not in taken else next(free)
+            taken.add(filled[ply + k])
     return filled

@@ -8,7 +8,7 @@ from typing import Any
 
 from .common import EXIT_OK
 from .parser import Asked
-from .position import position_command_in_json, state_at
+from .position import position_at, position_command_in_json
 
 
 def add(commands: Any, asked: Asked) -> None:
@@ -18,8 +18,13 @@ def add(commands: Any, asked: Asked) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    kit, state = state_at(args)
+    kit, record, state = position_at(args)
     moves = kit.legal(state)
+    if kit.dialect.game == "cuckoo-cards":  # a record of what was seen: as the table knew it
+        from ..cards.notation import written_next
+
+        turn = len(record.moves) if args.turn is None else args.turn
+        moves = written_next(record, turn) or moves
     if args.json:
         print(json.dumps(moves))
     else:

@@ -51,6 +51,12 @@ def position_command_in_json(
 
 def state_at(args: argparse.Namespace) -> tuple[Kit, Any]:
     """The state after ``--turn`` entries of game ``--game`` (the end by default)."""
+    kit, _, state = position_at(args)
+    return kit, state
+
+
+def position_at(args: argparse.Namespace) -> tuple[Kit, Any, Any]:
+    """:func:`state_at`, with the record the state is in."""
     kit, record = pick(args.file, args.game)
     if args.turn is not None and args.turn > len(record.moves):
         raise UsageError(f"game {args.game} has only {len(record.moves)} turns")
@@ -60,4 +66,4 @@ def state_at(args: argparse.Namespace) -> tuple[Kit, Any]:
         if args.turn is not None and turn > args.turn:
             break
         state = after
-    return kit, state
+    return kit, record, state

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ..errors import CuckooError
 
-__all__ = ["Ask", "Say", "ask_until", "refusal"]
+__all__ = ["Ask", "Quit", "Say", "ask_until", "refusal"]
 
 T = TypeVar("T")
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
+
+QUIT: Final = ("quit", "exit")
+"""The words that end a session, at its prompt or at a question asked within a move."""
+
+
+class Quit(Exception):
+    """``quit`` typed at a question asked within a move (a show-down): the session ends as
+    at its prompt."""
 
 
 def refusal(error: Exception) -> str:

@@ -5,17 +5,21 @@ of a hand with unseen cards."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from .. import cards
 from ..cards import notation
 from ..cards.deck import UNSEEN
+from ..cards.partial import deal_order
 from ..cards.state import State
+from ..errors import CuckooError
 from ..parameters import whole_number
-from .asking import Ask, Say, ask_until
+from .asking import QUIT, Ask, Quit, Say, ask_until, refusal
 from .recorder import Recorder
 
 __all__ = ["moves", "new", "prompt"]
+
+DECISIONS: Final = (cards.Keep, cards.Swap, cards.Cut)
 
 
 def new(path: Path, ask: Ask, say: Say) -> Recorder:
@@ -69,18 +73,23 @@ def moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
             return cards.Cut(card)
 
         move = ask_until(ask, say, "  the card turned up: ", turned)
-    if state.to_act == state.dealer and state.unseen:
-        return [move, _show_down(state, ask, say)]
+    if state.to_act == state.dealer and state.unseen and isinstance(move, DECISIONS):
+        cards.apply(state, cards.CUT if isinstance(move, cards.Cut) else move)  # before asking
+        _show_down(recorder, move, ask, say)
+        return []  # recorded with its show-down, or taken back
     return [move]
 
 
-def _show_down(state: State, ask: Ask, say: Say) -> cards.Show:
+def _show_down(recorder: Recorder, decision: Any, ask: Ask, say: Say) -> None:
     """CC-PARTIAL-SHOW: a hand with cards nobody saw ends with the cards turned face up,
-    asked for with the dealer's decision (the record is valid only with both)."""
-    order = [cards.next_seat(state, state.dealer)]
-    while order[-1] != state.dealer:
-        order.append(cards.next_seat(state, order[-1]))
+    asked for with the dealer's *decision* and recorded with it (the record is valid only
+    with both). A show-down refused is asked again, the decision kept; ``undo`` takes the
+    decision back; a session ended here keeps it in the file (:attr:`Recorder.waiting`)."""
+    state = recorder.state()
+    order = deal_order(state)
     names = " ".join(state.players[s] for s in order)
+    typed = f"{state.players[state.dealer]}'s {decision}"
+    question = f"  the show-down, the cards of {names} (undo takes back {typed}): "
 
     def shown(answer: str) -> cards.Show:
         found = [cards.card_named(word) for word in answer.split()]
@@ -88,12 +97,30 @@ def _show_down(state: State, ask: Ask, say: Say) -> cards.Show:
             raise ValueError(f"type {len(order)} cards, the one each of {names} shows")
         return cards.Show(tuple(c for c in found if c is not None))
 
-    return ask_until(ask, say, f"  the show-down, the cards of {names}: ", shown)
+    while True:
+        try:
+            answer = ask(question).strip()
+            if answer.lower() in QUIT:
+                raise Quit
+        except (EOFError, KeyboardInterrupt, Quit):
+            recorder.wait(str(decision))
+            say(f"\n  kept in the record, in a comment: {typed}, before its show-down")
+            raise
+        if answer.lower() == "undo":
+            recorder.wait(None)
+            say(f"  took back {typed}")
+            return
+        try:
+            recorder.play(decision, shown(answer))
+            return
+        except (CuckooError, ValueError) as error:
+            say(refusal(error))
 
 
 def prompt(state: State) -> str:
-    """Who is dealt a card, or who decides."""
+    """Who is dealt a card, or who decides and what they may do: the dealer keeps or cuts
+    (CC-CUT), a player holding a king seen keeps it (CC-KING-HELD)."""
     who = state.players[state.to_act]
     if state.step == "deal":
         return f"card dealt to {who} (? if not seen)"
-    return f"{who} (keep/swap{'/cut' if state.to_act == state.dealer else ''})"
+    return f"{who} ({'/'.join(map(str, cards.legal_moves(state)))})"

@@ -17,12 +17,17 @@ from ..files import FileProblem, atomic_write, check_replaceable, lines_of
 from ..games import GAMES, Kit, read_records
 from ..kuckuck import notation as kuckuck_notation
 from ..notation import MAX_RECORD_CHARS
-from .text import continued
+from .text import continued, noted
 
-__all__ = ["NOTATIONS", "Recorder", "resume"]
+__all__ = ["NOTATIONS", "WAITING", "Recorder", "resume"]
 
 NOTATIONS: Final = {n.GAME: n for n in (dice_notation, cards_notation, kuckuck_notation)}
 """Each game's notation module, by the name of the game."""
+
+WAITING: Final = "entered, written once the hand is shown: "
+"""How the file's last comment begins that keeps a line typed whose moves wait for what
+completes them (the card game's dealer's decision, before its show-down: CC-PARTIAL-SHOW),
+as the app keeps a round not yet whole."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,9 @@ class Recorder:
     """The file as it was when resumed; None for a new record."""
     written: str | None = None
     """The text the file holds, as last read or saved; None before the first save."""
+    waiting: str | None = None
+    """A line typed that cannot be recorded yet (see :data:`WAITING`), or None: the file
+    keeps it in a comment after the last move, and ``--resume`` goes on with it."""
 
     @property
     def kit(self) -> Kit:
@@ -80,7 +88,12 @@ class Recorder:
 
     def text(self) -> str:
         """What the file holds after the moves so far: a resumed file as it was, with the
-        moves typed since then added in canonical form (see :func:`continued`)."""
+        moves typed since then added in canonical form (see :func:`continued`); the line
+        :attr:`waiting`, if any, in a comment after the last move."""
+        text = self._moves_text()
+        return text if self.waiting is None else noted(text, WAITING + self.waiting)
+
+    def _moves_text(self) -> str:
         if self.saved is None:
             return self.kit.format_record(self.record())
         kept = len(self.saved.moves)
@@ -147,15 +160,27 @@ class Recorder:
         got them."""
         if not moves:  # a line that changed what was recorded instead (revise)
             return
-        count = len(self.moves)
+        count, waiting = len(self.moves), self.waiting
         self.moves.extend(moves)
+        self.waiting = None  # the moves it waited for are these, or replace it
         try:
             self.state()
             self.save()
         except BaseException:
             del self.moves[count:]
+            self.waiting = waiting
             raise
         self.entries.append(len(moves))
+
+    def wait(self, line: str | None) -> None:
+        """Keep *line* in the file as the line typed that waits (:attr:`waiting`), or with
+        None drop it, and save."""
+        before, self.waiting = self.waiting, line
+        try:
+            self.save()
+        except BaseException:
+            self.waiting = before
+            raise
 
     def revise(self, moves: Sequence[Any], setup: Any = None) -> None:
         """Replace every move so far by *moves* (and the setup by *setup*), if the game
@@ -246,11 +271,25 @@ def resume(path: Path) -> Recorder:
         raise FileProblem(f"{name}: longer than a record of {MAX_RECORD_CHARS} characters")
     kit, record, moves = _read(data, name)
     text = data.decode("utf-8")
+    waiting, record, without = _waiting(record, moves, text)
     setup_tags = ("Game", "Ruleset", "Variant", "First", "BlueRoll", "RedRoll", "Players")
     extra = (*setup_tags, "Dealer", "Result")
     tags = [(k, v) for k, v in record.tags if k not in extra]
     rules = record.ruleset() if isinstance(record, dice_notation.Record) else record.rules()
-    saved = Saved(text, record, moves)
+    saved = Saved(without, record, moves)
     recorder = Recorder(kit.dialect.game, path, rules, record.setup(), tags, list(moves))
-    recorder.saved, recorder.written = saved, text
+    recorder.saved, recorder.written, recorder.waiting = saved, text, waiting
     return recorder
+
+
+def _waiting(record: Any, moves: tuple[Any, ...], text: str) -> tuple[str | None, Any, str]:
+    """The line a file keeps waiting (:data:`WAITING`), the record and its text without
+    that comment; None, the record and the text as they are if it keeps none."""
+    last = record.comments[-1] if record.comments else None
+    if last is None or last[0] != len(record.moves) or not last[1].startswith(WAITING):
+        return None, record, text
+    comment = "{" + last[1] + "}"
+    at = text.rfind(comment)
+    start = at - 1 if text[at - 1 : at] == " " else at
+    rest = replace(record, comments=record.comments[:-1])
+    return last[1][len(WAITING) :].strip(), rest, text[:start] + text[at + len(comment) :]

@@ -14,7 +14,7 @@ from ..errors import CuckooError, shown
 from ..files import FileProblem
 from ..kuckuck import notation as kuckuck_notation
 from . import cards, dice, kuckuck
-from .asking import Ask, Say, refusal
+from .asking import Ask, Quit, Say, refusal
 from .recorder import Recorder
 
 __all__ = ["HELP", "NEW", "Session", "prompt", "run"]
@@ -97,13 +97,20 @@ def run(recorder: Recorder, ask: Ask, say: Say, complete: Callable[[Iterable[str
             return 0
         guide = "\n".join(filter(None, (HELP, _HELPS.get(recorder.game))))
         session = Session(ask, say, complete, guide, recorder.undo)
+        asked = prompt(recorder.game, state) + "> "
         try:
-            text = session.line(prompt(recorder.game, state) + "> ", recorder.kit.legal(state))
+            text, recorder.waiting = recorder.waiting, None
+            if text is not None:  # typed before the session stopped (a resumed file)
+                say(f"{asked}{text}   (typed before, kept in the file)")
+            else:
+                text = session.line(asked, recorder.kit.legal(state))
             if text is None:
-                say(f"saved; go on with: cuckoo record --resume {shown(str(recorder.path))}")
-                return 0
+                raise Quit
             if text:
                 recorder.play(*reader(recorder, text, ask, say))
+        except Quit:
+            say(f"saved; go on with: cuckoo record --resume {shown(str(recorder.path))}")
+            return 0
         except (CuckooError, ValueError) as error:
             say(refusal(error))
         except FileProblem as error:

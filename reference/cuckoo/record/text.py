@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["continued"]
+__all__ = ["continued", "noted"]
 
 
 def continued(text: str, before: str, after: str) -> str | None:
@@ -45,6 +45,17 @@ def continued(text: str, before: str, after: str) -> str | None:
     if old_tags != new_tags:
         ahead = _result_tag(ahead, new_tags)
     return ahead + new_result + behind
+
+
+def noted(text: str, note: str) -> str:
+    """*text*, a record, with *note* as a comment after its last move, on its line (before
+    the result token if nothing stands between them); its braces dropped, as a comment
+    cannot hold them."""
+    said = note.translate({ord("{"): None, ord("}"): None})
+    found = _RESULT_AT_END.search(text)
+    assert found is not None, "a record the recorder wrote ends with its result"
+    end = len(text[: found.start(1)].rstrip())
+    return f"{text[:end]} {{{said}}}{text[end:]}"
 
 
 _RESULT_AT_END: Final = re.compile(r'(\*|[01]-[01]|"(?:[^"\\\n]|\\["\\])*")\s*\Z')
