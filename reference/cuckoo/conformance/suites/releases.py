@@ -44,6 +44,13 @@ RELEASES: Final = (
         "asked move by move, every lenient form and canonical-writing rule, every rule under "
         "every value of the parameters it can read",
     ),
+    (
+        "2027.02",
+        "2026-11-27",
+        "a hand shown later, written where it was shown (Zum Kuckuck!'s show item, "
+        "ZK-PARTIAL-SHOW); a card game's show-down that contradicts what was seen refused at "
+        "the show-down; legal at a deal of what was seen offers ?",
+    ),
 )
 """Every release, oldest first: version, date (empty while it is being made), note."""
 
