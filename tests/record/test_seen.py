@@ -296,3 +296,33 @@ def test_card_players_named_like_the_recorders_words_play(tmp_path: Path) -> Non
     *_, state = replay_cards(record)
     assert state.lives == (2, 2, 1, 2, 2)  # keep, dealt first, shows the 3c
     assert "2. deal" not in path.read_text(encoding="utf-8")
+
+
+def test_kuckuck_players_named_like_the_recorders_words(tmp_path: Path) -> None:
+    """ZK-SETUP-PLAYERS, ZK-PARTIAL-SHOW: ``show`` is a word of the notation, so no player
+    may be called so (refused at the setup, with the rule); a player called ``Cockatoos``
+    or ``Help`` plays (``cockatoos`` is the recorder's word only at the deal, and a draw of
+    Help is typed ``start Help``)."""
+    from cuckoo.record import run
+
+    path = tmp_path / "zk.cuckoo"
+    setup = ["Show Ann Ben", "Cockatoos Help Ann", "tactical", "cockatoos 4 4 4", "start Help"]
+    typed = iter([*setup, "3 9", "Help 60", "Ann 59", "Cockatoos 58", "help", "quit"])
+    said: list[str] = []
+    recorder = kuckuck_record.new(path, lambda _: next(typed), said.append)
+    assert any("ZK-SETUP-PLAYERS" in line and "'Show' is not a name" in line for line in said)
+    assert run(recorder, lambda _: next(typed), said.append, lambda _: None) == 0
+    text = path.read_text(encoding="utf-8")
+    assert "1.1. start Help nest 3 9 Help 60 Ann 59 Cockatoos 58\n" in text
+    assert any(kuckuck_record.HELP in line for line in said)
+
+
+def test_the_kuckuck_help_says_what_to_type_in_the_order_it_is_read() -> None:
+    """The recorder's help names each entry in the order of the match: the deal or the
+    cockatoo cards, the draw, the nest cards, the cards played, the grouped form, and the
+    show at any time after the deal."""
+    words = ["twelve number cards", "cockatoos 4 3 5", "start Ann", "nest cards (3 9)"]
+    words += ["(45)", "(45 12 33)", "((Ann 45 Bob 12 Cy 33))", "show Ann 7 19"]
+    help_text = " ".join(kuckuck_record.HELP.split())
+    places = [help_text.index(w) for w in words]
+    assert places == sorted(places)
