@@ -45,8 +45,8 @@ def test_the_changelog_tells_added_removed_and_what_changed() -> None:
 def test_the_changelog_of_this_release_names_the_cases_it_added() -> None:
     (cards,) = [s for s in load_all() if s["game"] == "cuckoo-cards"]
     latest = cards["changelog"][0]
-    assert "cards-protocol-decide-chance" in latest["added"]  # the outside engine's bug
-    assert "cards-aces-high" not in latest["added"]  # a case of the release before
+    assert "spec-cards-partial-a-seen-king-swapped" in latest["added"]  # #42's show-down
+    assert "cards-protocol-decide-chance" not in latest["added"]  # a case of the release before
     assert not latest["removed"]
 
 
@@ -54,4 +54,4 @@ def test_the_changelog_page_is_the_suites_own() -> None:
     """Rerun ``python -m cuckoo.conformance.suites.releases page`` when this fails."""
     text = (ROOT / releases.PAGE).read_text(encoding="utf-8")
     assert text == releases.page(load_all())
-    assert "`cards-protocol-decide-chance`" in text
+    assert "`spec-zk-partial-shown-later`" in text
