@@ -1,6 +1,6 @@
 // The table recorder: set up a game as the table shows it, then tap each move the engine
 // says is legal; every move is saved in the browser at once; export the canonical record.
-import { copy, download, el, isolate, keepOffline, problemItem, say, share, startEngine } from "./common.js";
+import { copy, download, el, isolate, keepOffline, problemItem, say, share, showCode, startEngine } from "./common.js";
 import { Stale, fileName, forget, game as storedGame, games, save, storageProblem, watch } from "./store.js";
 import { offer, showPicture } from "./taps.js";
 
@@ -244,6 +244,7 @@ async function draw() {
   const shown = open;
   const { game } = shown;
   $("#table-title").replaceChildren(el("bdi", {}, game.name));
+  $("#share-code").hidden = true; // a code shared of another move
   let view;
   try {
     view = await engine.call("table_view", JSON.stringify(game.table), false);
@@ -410,7 +411,11 @@ $("#copy").addEventListener("click", async () => {
 });
 $("#share").addEventListener("click", async () => {
   const record = await exported();
-  if (record) say((await share(record.name, record.text, { ply: open.game.table.moves.length })).message);
+  if (!record) return;
+  const moves = open.game.table.moves.length;
+  const { url, message } = await share(record.name, record.text, { ply: moves });
+  say(message);
+  if (url) await showCode($("#share-code"), url, `Scan it with another phone to open this game after ${count(moves, "move")}.`);
 });
 
 // A game whose last taps the browser could not keep (its storage full) is lost with the
