@@ -85,7 +85,10 @@ function fitTargets(picture, targets, view, step) {
   };
   // a phone's width (the app's one-column layout) is tapped by a finger; a wider screen,
   // with a mouse too, keeps every part a target
-  const tiny = matchMedia("(max-width: 899px)").matches ? [...targets.keys()].filter(small) : [];
+  const phone = matchMedia("(max-width: 899px)").matches;
+  const row = [...svg.querySelectorAll(":scope > [data-part]")];
+  if (phone && inOneRow(row) && row.some(small)) fitRow(svg, row, frame);
+  const tiny = phone ? [...targets.keys()].filter(small) : [];
   if (!tiny.length) return targets;
   const regions = new Map(); // each region holding small targets: those targets
   for (const part of tiny) {
@@ -125,6 +128,52 @@ function fitTargets(picture, targets, view, step) {
   return fit;
 }
 const ZOOM = ["(zoom in)"];
+
+/** Whether the card game's *parts* (its seats and the deck) stand in one row. */
+function inOneRow(parts) {
+  if (parts.length < 2) return false;
+  const tops = parts.map((part) => Math.round(part.getBBox().y));
+  return tops.every((top) => top === tops[0]);
+}
+
+/** The card game's row of *parts* on a phone: each part made as wide as its place in the
+ * row (a transparent hit area, ringed when it is a target), and the row laid out again in
+ * as many rows as a finger's width for each part needs, what is drawn under it moved down;
+ * *frame* sets the picture's box. */
+function fitRow(svg, parts, frame) {
+  const boxes = parts.map((part) => part.getBBox());
+  const pitch = boxes[1].x - boxes[0].x;
+  const top = Math.min(...boxes.map((b) => b.y)) - 2;
+  const height = Math.max(...boxes.map((b) => b.y + b.height)) + 2 - top;
+  parts.forEach((part, i) => {
+    if (part.querySelector(":scope > rect.hit")) return;
+    const centre = boxes[i].x + boxes[i].width / 2;
+    const hit = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    const attributes = { x: centre - pitch / 2 + 2, y: top, width: pitch - 4, height, rx: 6, fill: "transparent", class: "hit" };
+    for (const [key, value] of Object.entries(attributes)) hit.setAttribute(key, value);
+    part.prepend(hit);
+  });
+  const [, , width, whole] = svg.dataset.whole.split(" ").map(Number);
+  const wide = svg.getBoundingClientRect().width; // px
+  const left = boxes[0].x; // the margin each side, in the picture's units
+  const fits = Math.max(1, Math.floor((wide / ((MIN + 4) / pitch) - 2 * left) / pitch));
+  const rows = Math.ceil(parts.length / fits);
+  const across = Math.ceil(parts.length / rows);
+  const under = [...svg.children].filter((child) => !child.matches("[data-part], title, desc")
+    && child.getBBox().y >= top + height);
+  const drop = (rows - 1) * height;
+  parts.forEach((part, i) => {
+    const moved = rows > 1 ? `translate(${((i % across) - i) * pitch} ${Math.floor(i / across) * height})` : null;
+    if (moved) part.setAttribute("transform", moved);
+    else part.removeAttribute("transform");
+  });
+  for (const child of under) {
+    if (drop) child.setAttribute("transform", `translate(0 ${drop})`);
+    else child.removeAttribute("transform");
+  }
+  const needed = Math.max(across * pitch + 2 * left, ...under.map((c) => c.getBBox().x + c.getBBox().width + left));
+  if (rows > 1) frame(`0 0 ${Math.min(width, needed)} ${whole + drop}`);
+}
 
 /** Every part of *region* of the picture *svg*, targets or not. */
 function partsOf(svg, region) {

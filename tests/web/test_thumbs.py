@@ -75,12 +75,18 @@ def test_every_tap_target_of_the_recorder_is_a_thumbs_size(page: Any, width: int
         small += measured(page, "recorder, dice, a side zoomed", width)
         page.click("#picture .whole")
         assert not page.locator("#picture.zoomed").count()
-    for game in ("cuckoo-cards", "zum-kuckuck"):
+    for game, count in (("cuckoo-cards", 5), ("cuckoo-cards", 6), ("zum-kuckuck", 5)):
         page.click("#close")
-        players = ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay"][: 6 if game == "cuckoo-cards" else 5]
-        set_up(page, {**TABLES[game](), "players": players})
+        players = ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay"][:count]
+        table = {**TABLES[game](), "players": players, "dealer": "Ann"}
+        set_up(page, table)
         page.wait_for_selector("#choices .tap")
-        small += measured(page, f"recorder, {game}", width)
+        small += measured(page, f"recorder, {game}, {count} players", width)
+        if game == "cuckoo-cards":
+            # the hand dealt face down: the seats are tapped on the picture, a finger's size
+            enter(page, table, [f"deal {' '.join('?' * count)}"])
+            assert page.locator("#picture .target").count() == 2  # keep, swap
+            small += measured(page, f"recorder, {game}, {count} players, a decision", width)
     assert not small, "\n".join(small)
 
 
