@@ -240,14 +240,21 @@ async function refresh(message, kind = "info") {
   say(message, kind);
 }
 
-async function draw() {
+/** The engine's view of *table* as the recorder shows it (the record asked for after). */
+function asked(table) {
+  const view = engine.call("table_view", JSON.stringify(table), false);
+  view.catch(() => {}); // said when it is drawn
+  return view;
+}
+
+/** Draw the open game; *view*: its view, if asked for already (while it was being saved). */
+async function draw(view = null) {
   const shown = open;
   const { game } = shown;
   $("#table-title").replaceChildren(el("bdi", {}, game.name));
   $("#share-code").hidden = true; // a code shared of another move
-  let view;
   try {
-    view = await engine.call("table_view", JSON.stringify(game.table), false);
+    view = await (view ?? asked(game.table));
   } catch (error) {
     say(`The engine cannot show this game: ${error.message}`, "error");
     return;
@@ -305,11 +312,12 @@ function journaled(game, tap, move) {
 /** Save *next* as the game *base* showed; refuse if it was changed elsewhere since. */
 async function commit(base, next, done) {
   if (base !== open) return refresh("Not recorded: the game had changed; shown as it is now.", "error");
+  const view = asked(next.table); // worked out by the engine while the browser saves
   try {
     const kept = await save(SHELF, base.id, next, base.rev);
     open = { id: base.id, game: kept, rev: kept.rev, unsaved: false };
     $("#refused").replaceChildren();
-    await draw();
+    await draw(view);
     say(done);
   } catch (error) {
     if (error instanceof Stale && !base.unsaved) {
@@ -317,7 +325,7 @@ async function commit(base, next, done) {
       return;
     }
     open = { ...base, game: next, unsaved: true };
-    await draw();
+    await draw(view);
     const why = error instanceof Stale ? "the game was changed in another tab" : storageProblem(error);
     say(`NOT SAVED: ${why}. This tab still holds every tap: download or copy the record now.`, "error");
   }

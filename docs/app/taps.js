@@ -268,18 +268,20 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
     // a move made is no longer half built: an undo back here must not make it again
     const making = done && (done.roll.length ? rolled : !done.ask?.length); // made now
     keepHalf(keep, making ? [] : chosen, half.values);
+    if (done && !done.roll.length && !done.ask?.length) {
+      // made: the page draws the screen again once it is saved, so the picture is only
+      // stilled here (no target left to tap twice), not fitted again, a tap sooner
+      targets = new Map();
+      for (const part of picture?.querySelectorAll(".target") ?? []) part.classList.remove("target");
+      box.replaceChildren(chipsOf(chosen));
+      play(done.text);
+      return;
+    }
     targets = markTargets(picture, chosen, done ? [] : matching, mover, taps);
     gives = done ? [] : [...new Set(matching.map((c) => c.path[chosen.length]))].filter((l) => l.startsWith("give "));
     if (gives.length) giveTargets(picture, gives, giving, mover, targets);
     targets = fitTargets(picture, targets, view, step);
-    const chips = el(
-      "div",
-      { class: "path", "aria-label": "Chosen so far" },
-      ...chosen.map((label) => el("span", { class: "chip" }, label)),
-      chosen.length
-        ? el("button", { type: "button", class: "step-back", onclick: () => { chosen.pop(); giving = []; render(); } }, "Back")
-        : null,
-    );
+    const chips = chipsOf(chosen, () => { chosen.pop(); giving = []; render(); });
     if (done && done.roll.length) {
       if (rolled) {
         box.replaceChildren(chips);
@@ -289,13 +291,8 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
       }
       return;
     }
-    if (done && done.ask?.length) {
-      box.replaceChildren(chips, askEntry(done, made));
-      return;
-    }
     if (done) {
-      box.replaceChildren(chips);
-      play(done.text);
+      box.replaceChildren(chips, askEntry(done, made));
       return;
     }
     const next = [...new Set(matching.map((c) => c.path[chosen.length]))];
@@ -312,6 +309,16 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
     );
   };
   render();
+}
+
+/** The labels tapped so far, as chips; with *back*, a button that takes the last back. */
+function chipsOf(chosen, back = null) {
+  return el(
+    "div",
+    { class: "path", "aria-label": "Chosen so far" },
+    ...chosen.map((label) => el("span", { class: "chip" }, label)),
+    chosen.length && back ? el("button", { type: "button", class: "step-back", onclick: back }, "Back") : null,
+  );
 }
 
 /** The move half built for *keep*'s position as kept ({chosen, values}), the taps that
