@@ -8,7 +8,7 @@ At the end of an HTML build this extension puts into ``<outdir>/app/``:
   checked against the pinned integrity hash, cached in ``docs/_build/cache``);
 * two wheels: this project's, built from the source tree less the modules the page never
   imports (the command line, the conformance kit, studies: ``app_bytecode.app_wheel``),
-  and lark's, the only dependency;
+  and lark's, the only dependency, less its tools (``app_bytecode.LEFT_OUT_OF_LARK``);
 * bytecode, made by the runtime itself under Node.js (``app_bytecode.py``), for the
   modules the app imports: in the standard library's zip in place of their source, and for
   the wheels in a zip of ``__pycache__`` files (compiling them at every start took most of
@@ -37,7 +37,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from app_bytecode import app_wheel
+from app_bytecode import LEFT_OUT_OF_LARK, app_wheel
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
@@ -225,7 +225,8 @@ def pyodide_runtime() -> Path:
 
 def wheels(into: Path) -> list[str]:
     """This project's wheel, built from the source tree, and lark's (the version this build
-    runs with) from the package index; their file names."""
+    runs with) from the package index, each less what the page never imports; their file
+    names."""
     import lark
 
     into.mkdir(parents=True, exist_ok=True)
@@ -242,7 +243,7 @@ def wheels(into: Path) -> list[str]:
             str(lark_cache),
         )
     (lark_wheel,) = lark_cache.glob(f"lark-{lark.__version__}-*.whl")
-    shutil.copy2(lark_wheel, into / lark_wheel.name)
+    app_wheel(lark_wheel, into / lark_wheel.name, LEFT_OUT_OF_LARK)
     built = CACHE / "project-wheel"
     shutil.rmtree(built, ignore_errors=True)
     built.mkdir(parents=True)

@@ -234,12 +234,16 @@ window.addEventListener("beforeprint", () => {
   for (const part of document.querySelectorAll("#table details, #game details")) part.open = true;
 });
 
+const KEEP_AFTER = 1000;
+/** Milliseconds after the engine is ready before the rest of the app is kept: the first
+ * taps do not wait for those downloads. */
+
 /** Keep the app for offline use: register the service worker, and once the engine has
  * loaded ask it to keep every file (the runtime is fetched once, by the page). */
 export function keepOffline(engine) {
   if (!("serviceWorker" in navigator)) return;
   register();
-  engine.ready.then(() => keepAll(), () => {});
+  engine.ready.then(() => setTimeout(keepAll, KEEP_AFTER), () => {});
 }
 
 /** Register the service worker (at the site's root, so that it also keeps the rulebook's

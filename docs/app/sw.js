@@ -10,14 +10,16 @@ const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const LINKED = __LINKED__;
 const CACHE = `cuckoo-app-${VERSION}`;
-const LATER = (f) => !f.startsWith("app/") || f.startsWith("app/pyodide/") || f.startsWith("app/wheels/");
+// what no page needs to show itself: the runtime, the rule pages, and what a page fetches
+// only when asked (the examples, where a rule is defined, the QR code's maker)
+const LATER = (f) => !f.startsWith("app/") || /^app\/(pyodide\/|wheels\/|examples\/|qrcode-generator|rules\.json)/.test(f);
 const SHELL = FILES.filter((f) => !LATER(f));
 const KEPT = new Set([...FILES, ...LINKED].map((f) => new URL(f, self.location.href).href));
 
 self.addEventListener("install", (event) => {
-  // The app's pages and scripts at once; the runtime and the rule pages when a page asks
-  // (see "keep"), so that a first visit to an engine page does not download the runtime
-  // twice, and the rule pages do not compete with it.
+  // The app's pages and scripts at once; the rest (LATER) when a page asks (see "keep"),
+  // so that a first visit to an engine page does not download the runtime twice, and
+  // the rest does not compete with it.
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
   self.skipWaiting();
 });
