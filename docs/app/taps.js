@@ -51,9 +51,11 @@ function markTargets(picture, chosen, matching, mover, taps) {
 const MIN = 44;
 /** CSS px: the least a finger taps (WCAG 2.2's enhanced target size). */
 
-/** The part of the pyramid's picture a small *part* is zoomed in with: its side, its nest,
- * or the dungeon; null for a part of the card games' pictures. */
+/** The part of the picture a small *part* is zoomed in with: the pyramid's side, nest or
+ * dungeon, or the player's hand (Zum Kuckuck!'s play page); null for a seat of the card
+ * games' pictures. */
 function regionOf(part) {
+  if (part.dataset.part?.startsWith("card ")) return "hand";
   if (part.dataset.side) return `side ${part.dataset.side}`;
   if (part.dataset.nest !== undefined) return `nest ${part.dataset.nest}`;
   return part.dataset.cell !== undefined ? "dungeon" : null;
@@ -79,6 +81,7 @@ function fitTargets(picture, targets, view, step) {
   };
   frame(whole);
   picture.classList.remove("zoomed");
+  for (const moved of svg.querySelectorAll("[data-moved]")) moveBy(moved, 0, 0); // as drawn
   const small = (part) => {
     const box = part.getBoundingClientRect();
     return Math.round(Math.min(box.width, box.height)) < MIN;
@@ -98,7 +101,7 @@ function fitTargets(picture, targets, view, step) {
   if (!regions.has(view.region)) view.region = null;
   const fit = new Map();
   if (view.region) { // zoomed in: the region's parts big enough are the targets
-    const [x, y, w, h] = bounds(partsOf(svg, view.region), 14);
+    const [x, y, w, h] = view.region === "hand" ? handFitted(svg) : bounds(partsOf(svg, view.region), 14);
     frame(`${x} ${y} ${Math.max(w, 120)} ${Math.max(h, 90)}`);
     picture.classList.add("zoomed");
     picture.prepend(el("button", { type: "button", class: "whole", onclick: () => step([]) }, "Whole picture"));
@@ -109,14 +112,16 @@ function fitTargets(picture, targets, view, step) {
     }
     return fit;
   }
-  // the whole picture: each region one target (the parts in it too small to be)
+  // the whole picture: each region one target (the parts in it too small to be); every
+  // size read before the picture is changed, so that it is laid out once
+  const least = MIN / svg.getScreenCTM().a + 2; // in the picture's units
+  const boxes = [...regions].map(([region, parts]) => [region, parts, bounds(partsOf(svg, region), 4)]);
   for (const [part, run] of targets) {
     part.classList.toggle("target", !tiny.includes(part));
     if (!tiny.includes(part)) fit.set(part, run);
   }
-  const least = MIN / svg.getScreenCTM().a + 2; // in the picture's units
-  for (const [region, parts] of regions) {
-    let [x, y, w, h] = bounds(partsOf(svg, region), 4);
+  for (const [region, parts, box] of boxes) {
+    let [x, y, w, h] = box;
     if (w < least) [x, w] = [x - (least - w) / 2, least];
     if (h < least) [y, h] = [y - (least - h) / 2, least];
     const hit = document.createElementNS("http://www.w3.org/2000/svg", "rect");
@@ -154,25 +159,65 @@ function fitRow(svg, parts, frame) {
     part.prepend(hit);
   });
   const [, , width, whole] = svg.dataset.whole.split(" ").map(Number);
-  const wide = svg.getBoundingClientRect().width; // px
   const left = boxes[0].x; // the margin each side, in the picture's units
-  const fits = Math.max(1, Math.floor((wide / ((MIN + 4) / pitch) - 2 * left) / pitch));
-  const rows = Math.ceil(parts.length / fits);
-  const across = Math.ceil(parts.length / rows);
-  const under = [...svg.children].filter((child) => !child.matches("[data-part], title, desc")
-    && child.getBBox().y >= top + height);
-  const drop = (rows - 1) * height;
+  const across = fitting(svg, pitch - 4, pitch, 2 * left, parts.length);
+  const under = drawnUnder(svg, top + height);
+  const needed = Math.max(...under.map((c) => c.getBBox().x + c.getBBox().width + left));
+  const [, , w, h] = arrange(parts, across);
+  const drop = h - height;
+  for (const child of under) moveBy(child, 0, drop);
+  if (drop) frame(`0 0 ${Math.min(width, Math.max(w + 2 * left, needed))} ${whole + drop}`);
+}
+
+/** How many parts *wide* a row holds (each *step* from the next, *margin* beside them all)
+ * if each is to be a finger's width on the screen of *svg*; at most *count*. */
+function fitting(svg, wide, step, margin, count) {
+  const units = svg.getBoundingClientRect().width * wide / (MIN + 2); // the row's room
+  const across = Math.max(1, Math.floor((units - margin + step - wide) / step));
+  const rows = Math.ceil(count / across);
+  return Math.ceil(count / rows); // rows as even as they can be
+}
+
+/** *parts* (alike, each a step from the next) laid out *across* a row, rows under rows,
+ * from where the first is drawn; the box [x, y, w, h] they then fill. */
+function arrange(parts, across) {
+  const boxes = parts.map((part) => part.getBBox());
+  const { x, y, width } = boxes[0];
+  const height = Math.max(...boxes.map((b) => b.height));
+  const gap = boxes.length > 1 && boxes[1].x > x ? boxes[1].x - x - width : 2;
   parts.forEach((part, i) => {
-    const moved = rows > 1 ? `translate(${((i % across) - i) * pitch} ${Math.floor(i / across) * height})` : null;
-    if (moved) part.setAttribute("transform", moved);
-    else part.removeAttribute("transform");
+    moveBy(part, x + (i % across) * (width + gap) - boxes[i].x, y + Math.floor(i / across) * (height + gap) - boxes[i].y);
   });
-  for (const child of under) {
-    if (drop) child.setAttribute("transform", `translate(0 ${drop})`);
-    else child.removeAttribute("transform");
+  const rows = Math.ceil(parts.length / across);
+  return [x, y, Math.min(across, parts.length) * (width + gap) - gap, rows * (height + gap) - gap];
+}
+
+/** The player's hand zoomed in on a phone: its cards laid out in rows of a finger's width
+ * each, what is drawn under it moved down; the box to show. */
+function handFitted(svg) {
+  const cards = partsOf(svg, "hand");
+  const { width } = cards[0].getBBox();
+  const [, top, , height] = bounds(cards, 0);
+  const under = drawnUnder(svg, top + height);
+  const [x, y, w, h] = arrange(cards, fitting(svg, width, width + 2, 28, cards.length));
+  for (const child of under) moveBy(child, 0, h - height);
+  return [x - 14, y - 14, w + 28, h + 28];
+}
+
+/** What *svg* draws from *top* down, but its parts. */
+function drawnUnder(svg, top) {
+  return [...svg.children].filter((child) => !child.matches("[data-part], title, desc") && child.getBBox().y >= top);
+}
+
+/** *element* moved by *dx*, *dy* in the picture's units from where it is drawn (0, 0: back). */
+function moveBy(element, dx, dy) {
+  if (dx || dy) {
+    element.setAttribute("transform", `translate(${dx} ${dy})`);
+    element.dataset.moved = "";
+  } else {
+    element.removeAttribute("transform");
+    delete element.dataset.moved;
   }
-  const needed = Math.max(across * pitch + 2 * left, ...under.map((c) => c.getBBox().x + c.getBBox().width + left));
-  if (rows > 1) frame(`0 0 ${Math.min(width, needed)} ${whole + drop}`);
 }
 
 /** Every part of *region* of the picture *svg*, targets or not. */
