@@ -22,6 +22,8 @@ made before at build time (``app_wheel``), leaves out its modules the page never
 from __future__ import annotations
 
 import ast
+import base64
+import hashlib
 import importlib
 import marshal
 import re
@@ -84,35 +86,66 @@ files), and ``zipfile`` needs only code page 437, which stays."""
 
 LEFT_OUT_OF_THE_WHEEL = re.compile(
     r"cuckoo/(?:cli/|study/|openspiel/|__main__\.py|completion\.py|lexer\.py|workers\.py"
-    r"|players/(?:terminal|selfplay)\.py|conformance/(?!__init__\.py$|protocol\.py$))"
+    r"|players/(?:terminal|selfplay)\.py|conformance/(?!__init__\.py$|protocol\.py$)"
+    r"|dice/iso\.py|kuckuck/summary\.py|cards/svg\.py|kuckuck/svg\.py)"
 )
 """The project's files the app never imports, left out of the wheel it downloads: the
 command line and what only it runs (shell completion, play at the terminal, self-play,
 worker processes, studies), the conformance kit and its data but for the protocol's
-adapters (the recorder reads moves with them), OpenSpiel's bindings and the docs' Pygments
-lexer.  (``tests/app/test_app_wheel.py`` checks that the page imports none of them.)"""
+adapters (the recorder reads moves with them), OpenSpiel's bindings, the docs' Pygments
+lexer, and the pictures only the docs draw (the pyramid in 3-D, a Zum Kuckuck! match's
+summary, the card games' rulebook drawings).  (``tests/app/test_app_wheel.py`` checks
+that the page imports none of them.)"""
 
 
-def app_wheel(built: Path, out: Path) -> int:
-    """A copy of the wheel *built* without :data:`LEFT_OUT_OF_THE_WHEEL`, its ``RECORD``
-    listing only what it keeps; how many files it leaves out."""
+LEFT_OUT_OF_LARK = re.compile(
+    r"lark/(?:tools/|grammars/(?:python|lark)\.lark|reconstruct\.py|tree_matcher\.py"
+    r"|tree_templates\.py|ast_utils\.py)"
+)
+"""What lark's wheel holds that the engine never imports: its command-line tools (the
+standalone parser generator, Nearley's converter), grammars other than ``common`` (which
+the engine's grammars import), and the helpers that write text back from a tree."""
+
+
+def app_wheel(built: Path, out: Path, leave_out: re.Pattern[str] = LEFT_OUT_OF_THE_WHEEL) -> int:
+    """A copy of the wheel *built* without *leave_out*, and its
+    ``METADATA`` without the long description (the README, which nothing in a page
+    reads); its ``RECORD`` listing only what it keeps, as kept; how many files it leaves
+    out."""
     left_out = 0
+    metadata: dict[str, bytes] = {}
     with (
         zipfile.ZipFile(built) as source,
         zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target,
     ):
         for info in source.infolist():
-            if LEFT_OUT_OF_THE_WHEEL.match(info.filename):
+            if leave_out.match(info.filename):
                 left_out += 1
                 continue
             data = source.read(info)
+            if info.filename.endswith(".dist-info/METADATA"):
+                data = data.split(b"\n\n", 1)[0] + b"\n"
+                metadata[info.filename] = data
             if info.filename.endswith(".dist-info/RECORD"):
                 rows = data.decode().splitlines(keepends=True)
-                kept = (r for r in rows if not LEFT_OUT_OF_THE_WHEEL.match(r.split(",")[0]))
+                kept = (
+                    _listed(r, metadata)
+                    for r in rows
+                    if not leave_out.match(r.split(",")[0])
+                )
                 data = "".join(kept).encode()
             info.compress_type = zipfile.ZIP_DEFLATED
             target.writestr(info, data, compresslevel=9)
     return left_out
+
+
+def _listed(row: str, changed: dict[str, bytes]) -> str:
+    """*row* of a wheel's ``RECORD``, with the hash and size of its file as *changed*."""
+    name = row.split(",")[0]
+    if name not in changed:
+        return row
+    digest = base64.urlsafe_b64encode(hashlib.sha256(changed[name]).digest()).rstrip(b"=")
+    return f"{name},sha256={digest.decode()},{len(changed[name])}\n"
 
 
 class _NoDocstrings(ast.NodeTransformer):

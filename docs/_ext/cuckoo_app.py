@@ -8,7 +8,7 @@ At the end of an HTML build this extension puts into ``<outdir>/app/``:
   checked against the pinned integrity hash, cached in ``docs/_build/cache``);
 * two wheels: this project's, built from the source tree less the modules the page never
   imports (the command line, the conformance kit, studies: ``app_bytecode.app_wheel``),
-  and lark's, the only dependency;
+  and lark's, the only dependency, less its tools (``app_bytecode.LEFT_OUT_OF_LARK``);
 * bytecode, made by the runtime itself under Node.js (``app_bytecode.py``), for the
   modules the app imports: in the standard library's zip in place of their source, and for
   the wheels in a zip of ``__pycache__`` files (compiling them at every start took most of
@@ -37,7 +37,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from app_bytecode import app_wheel
+from app_bytecode import LEFT_OUT_OF_LARK, app_wheel
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
@@ -225,7 +225,8 @@ def pyodide_runtime() -> Path:
 
 def wheels(into: Path) -> list[str]:
     """This project's wheel, built from the source tree, and lark's (the version this build
-    runs with) from the package index; their file names."""
+    runs with) from the package index, each less what the page never imports; their file
+    names."""
     import lark
 
     into.mkdir(parents=True, exist_ok=True)
@@ -242,7 +243,7 @@ def wheels(into: Path) -> list[str]:
             str(lark_cache),
         )
     (lark_wheel,) = lark_cache.glob(f"lark-{lark.__version__}-*.whl")
-    shutil.copy2(lark_wheel, into / lark_wheel.name)
+    app_wheel(lark_wheel, into / lark_wheel.name, LEFT_OUT_OF_LARK)
     built = CACHE / "project-wheel"
     shutil.rmtree(built, ignore_errors=True)
     built.mkdir(parents=True)
@@ -368,39 +369,68 @@ def _version(folder: Path, names: list[str]) -> str:
 
 def _rule_pages(target: Path) -> list[str]:
     """The rulebook's pages the app links to (every page that defines a rule, and the
-    rulebook's front page), with the styles and scripts they load: paths from the site's
-    root."""
+    rulebook's front page), with the styles, scripts and pictures they load: paths from the
+    site's root."""
     site = target.parent
     locations = json.loads((target / "rules.json").read_text(encoding="utf-8"))
     pages = {(target / v["url"].split("#")[0]).resolve() for v in locations.values()}
-    pages.add((site / "index.html").resolve())
-    found = set()
+    return _with_parts(site, {*pages, (site / "index.html").resolve()})
+
+
+LINKED_PAGES = ("learn/*.html", "app.html", "*/index.html", "spec/*/index.html")
+"""The pages the rule pages link to that a table offline is likeliest to open: learning to
+play, the app's own page, the chapters' indexes.  The service worker keeps them after the
+app itself (a few hundred kilobytes, and the app page's pictures); a link to any other page
+says offline that it needs the network (``rulebook.js``)."""
+
+
+def _linked_pages(site: Path, kept: list[str]) -> list[str]:
+    """:data:`LINKED_PAGES` with what they load, less what *kept* holds already."""
+    pages = {page.resolve() for pattern in LINKED_PAGES for page in site.glob(pattern)}
+    return [f for f in _with_parts(site, pages) if f not in kept]
+
+
+def _with_parts(site: Path, pages: set[Path]) -> list[str]:
+    """*pages* with the files of the site's ``_static`` and ``_images`` they load: paths
+    from the site's root."""
+    found = set(pages)
     for page in pages:
-        found.add(page)
         for link in re.findall(r'(?:href|src)="([^"#?:]+)(?:\?[^"]*)?"', page.read_text("utf-8")):
-            if "_static/" in link and (page.parent / link).resolve().is_file():
-                found.add((page.parent / link).resolve())
+            part = (page.parent / link).resolve()
+            if ("_static/" in link or "_images/" in link) and part.is_file():
+                found.add(part)
     return sorted(f.relative_to(site.resolve()).as_posix() for f in found)
 
 
 def _service_worker(target: Path) -> None:
     """``sw.js`` at the root of the site (so that it may answer for the rulebook's pages
     too), with the list of every file of the app and of the rule pages the app links to,
-    and a version made of their hashes, so that a new build replaces what a browser keeps,
-    and an old one is never mixed in. (``build.json`` has a version too, made before it:
+    then of the pages those link to most (:data:`LINKED_PAGES`), and a version made of
+    their hashes, so that a new build replaces what a browser keeps, and an old one is
+    never mixed in. (``build.json`` has a version too, made before it:
     the key of the engine's snapshot.)"""
     site = target.parent
     files = [f"app/{name}" for name in _files(target)] + _rule_pages(target)
+    linked = _linked_pages(site, files)
     template = (SOURCE / "sw.js").read_text(encoding="utf-8")
-    text = template.replace("__VERSION__", _version(site, files)).replace(
-        "__FILES__", json.dumps(["app/", *files])
+    text = (
+        template.replace("__VERSION__", _version(site, files + linked))
+        .replace("__FILES__", json.dumps(["app/", *files]))
+        .replace("__LINKED__", json.dumps(linked))
     )
     (site / "sw.js").write_text(text, encoding="utf-8")
     # at the old address, the worker that retires the one a browser may have kept there
     shutil.copy2(SOURCE / "retired-sw.js", target / "sw.js")
 
 
+def _app_icon(app: Sphinx, config: Any) -> None:
+    """The app's icon for the rulebook's pages too, unless the configuration names one: a
+    page that names none is asked for ``/favicon.ico``, an error in its console offline."""
+    config.html_favicon = config.html_favicon or str(SOURCE / "icon.svg")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("config-inited", _app_icon)
     app.add_directive("cuckoo-examples", ExamplesDirective)
     app.add_directive("cuckoo-app-load", AppLoadDirective)
     app.add_directive("cuckoo-app-taps", AppTapsDirective)

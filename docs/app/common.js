@@ -175,6 +175,43 @@ export async function share(name, text, fields = {}) {
   return { message: `Too big for a link: downloaded as ${name}, to share as a file.` };
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+/** The share link *url* as a QR code in *figure*, with *caption* and the link under it: a
+ * second phone scans it to open the game where this one is. Drawn in the page, with no
+ * network, by qrcode-generator 2.0.4 (MIT: its dist/qrcode.mjs as npm publishes it, in
+ * qrcode-generator.js, beside qrcode-generator.LICENSE.txt), fetched when a link is shared. */
+export async function showCode(figure, url, caption) {
+  const { default: qrcode } = await import("./qrcode-generator.js");
+  const code = qrcode(0, "L"); // the smallest version that holds it; low correction, fewer cells
+  code.addData(url.href);
+  code.make();
+  const cells = code.getModuleCount();
+  const quiet = 4; // the blank margin a reader needs, in cells
+  let path = "";
+  for (let row = 0; row < cells; row++) {
+    for (let column = 0; column < cells; column++) {
+      if (code.isDark(row, column)) path += `M${column + quiet} ${row + quiet}h1v1h-1z`;
+    }
+  }
+  const side = cells + 2 * quiet;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${side} ${side}`);
+  svg.setAttribute("shape-rendering", "crispEdges");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "QR code of the link");
+  const paper = document.createElementNS(SVG, "rect");
+  paper.setAttribute("width", side);
+  paper.setAttribute("height", side);
+  paper.setAttribute("fill", "#fff");
+  const ink = document.createElementNS(SVG, "path");
+  ink.setAttribute("d", path);
+  ink.setAttribute("fill", "#000");
+  svg.append(paper, ink);
+  figure.replaceChildren(svg, el("figcaption", {}, caption, " ", el("a", { href: url.href }, "Open the link")));
+  figure.hidden = false;
+  figure.scrollIntoView({ block: "center" }); // in sight, clear of the buttons kept at the foot
+}
+
 /** Copy *text* to the clipboard; resolves to a short message for the page. */
 export async function copy(text, what = "") {
   try {
@@ -197,12 +234,16 @@ window.addEventListener("beforeprint", () => {
   for (const part of document.querySelectorAll("#table details, #game details")) part.open = true;
 });
 
+const KEEP_AFTER = 1000;
+/** Milliseconds after the engine is ready before the rest of the app is kept: the first
+ * taps do not wait for those downloads. */
+
 /** Keep the app for offline use: register the service worker, and once the engine has
  * loaded ask it to keep every file (the runtime is fetched once, by the page). */
 export function keepOffline(engine) {
   if (!("serviceWorker" in navigator)) return;
   register();
-  engine.ready.then(() => keepAll(), () => {});
+  engine.ready.then(() => setTimeout(keepAll, KEEP_AFTER), () => {});
 }
 
 /** Register the service worker (at the site's root, so that it also keeps the rulebook's
@@ -220,7 +261,8 @@ export async function keepAll() {
   const registration = await navigator.serviceWorker.ready;
   const channel = new MessageChannel();
   channel.port1.onmessage = ({ data }) => {
-    document.body.dataset.offline = data.kept ? "kept" : "failed";
+    if ("kept" in data) document.body.dataset.offline = data.kept ? "kept" : "failed";
+    else document.body.dataset.offlineLinked = data.linked ? "kept" : "failed"; // then the pages linked
   };
   registration.active.postMessage({ keep: true }, [channel.port2]);
 }

@@ -3,7 +3,7 @@
 // reload draws nothing new. The player sits at one seat and is shown what that seat may
 // see: in the card games the other hands lie face down. The game is saved after every
 // move; another tab that moves the same game updates this one at once.
-import { download, el, keepOffline, problemItem, say, startEngine } from "./common.js";
+import { download, el, keepOffline, problemItem, say, share, showCode, startEngine } from "./common.js";
 import { Stale, fileName, game as storedGame, save, storageProblem, watch } from "./store.js";
 import { offer, showPicture } from "./taps.js";
 
@@ -38,6 +38,7 @@ let current = null;
 let busy = false; // a turn is being worked out: a change from another tab waits for it
 let behind = false; // another tab changed the game meanwhile
 let leaving = false; // New game was pressed: the game on the table stops moving
+let shared = null; // the game whose link the QR code shows
 
 /** Keep *game*, made from the stored version *rev*; the tab's own copy goes on if the
  * browser refuses, and the player is told. False when another tab changed the game first
@@ -166,6 +167,7 @@ async function advance() {
     $("#setup").hidden = true;
     $("#table").hidden = false;
     $("#table-title").textContent = game.name;
+    if (game !== shared) $("#share-code").hidden = true; // a code shared of another move
     showLog(game);
     const view = await engine.call("play_view", JSON.stringify(game.table), game.human, false);
     if (view.problem) {
@@ -289,6 +291,16 @@ $("#again").addEventListener("click", () => {
 $("#download").addEventListener("click", async () => {
   const { game } = current;
   download(fileName(game), await engine.call("play_record", JSON.stringify(game.table), game.human));
+});
+$("#share").addEventListener("click", async () => {
+  const { game } = current;
+  const moves = game.table.moves.length;
+  const text = await engine.call("play_record", JSON.stringify(game.table), game.human);
+  const { url, message } = await share(fileName(game), text, { ply: moves });
+  say(message);
+  if (!url) return;
+  shared = game;
+  await showCode($("#share-code"), url, `Scan it with another phone to open this game, as you saw it, after ${moves} ${moves === 1 ? "move" : "moves"}.`);
 });
 watch(KEY, (id, rev) => {
   if (id === ID && (!current || rev !== current.rev)) refresh();

@@ -1,6 +1,6 @@
 // The table recorder: set up a game as the table shows it, then tap each move the engine
 // says is legal; every move is saved in the browser at once; export the canonical record.
-import { copy, download, el, isolate, keepOffline, problemItem, say, share, startEngine } from "./common.js";
+import { copy, download, el, isolate, keepOffline, problemItem, say, share, showCode, startEngine } from "./common.js";
 import { Stale, fileName, forget, game as storedGame, games, save, storageProblem, watch } from "./store.js";
 import { offer, showPicture } from "./taps.js";
 
@@ -240,13 +240,21 @@ async function refresh(message, kind = "info") {
   say(message, kind);
 }
 
-async function draw() {
+/** The engine's view of *table* as the recorder shows it (the record asked for after). */
+function asked(table) {
+  const view = engine.call("table_view", JSON.stringify(table), false);
+  view.catch(() => {}); // said when it is drawn
+  return view;
+}
+
+/** Draw the open game; *view*: its view, if asked for already (while it was being saved). */
+async function draw(view = null) {
   const shown = open;
   const { game } = shown;
   $("#table-title").replaceChildren(el("bdi", {}, game.name));
-  let view;
+  $("#share-code").hidden = true; // a code shared of another move
   try {
-    view = await engine.call("table_view", JSON.stringify(game.table), false);
+    view = await (view ?? asked(game.table));
   } catch (error) {
     say(`The engine cannot show this game: ${error.message}`, "error");
     return;
@@ -313,11 +321,12 @@ function journaled(game, tap, move) {
 /** Save *next* as the game *base* showed; refuse if it was changed elsewhere since. */
 async function commit(base, next, done) {
   if (base !== open) return refresh("Not recorded: the game had changed; shown as it is now.", "error");
+  const view = asked(next.table); // worked out by the engine while the browser saves
   try {
     const kept = await save(SHELF, base.id, next, base.rev);
     open = { id: base.id, game: kept, rev: kept.rev, unsaved: false };
     $("#refused").replaceChildren();
-    await draw();
+    await draw(view);
     say(done);
   } catch (error) {
     if (error instanceof Stale && !base.unsaved) {
@@ -325,7 +334,7 @@ async function commit(base, next, done) {
       return;
     }
     open = { ...base, game: next, unsaved: true };
-    await draw();
+    await draw(view);
     const why = error instanceof Stale ? "the game was changed in another tab" : storageProblem(error);
     say(`NOT SAVED: ${why}. This tab still holds every tap: download or copy the record now.`, "error");
   }
@@ -441,7 +450,11 @@ $("#copy").addEventListener("click", async () => {
 });
 $("#share").addEventListener("click", async () => {
   const record = await exported();
-  if (record) say((await share(record.name, record.text, { ply: open.game.table.moves.length })).message);
+  if (!record) return;
+  const moves = open.game.table.moves.length;
+  const { url, message } = await share(record.name, record.text, { ply: moves });
+  say(message);
+  if (url) await showCode($("#share-code"), url, `Scan it with another phone to open this game after ${count(moves, "move")}.`);
 });
 
 // A game whose last taps the browser could not keep (its storage full) is lost with the

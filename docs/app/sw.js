@@ -2,19 +2,24 @@
 // with no network still records its game, and the rulebook's pages the app links to (with
 // their styles), so that a rule named in a message opens offline too. It sits at the root
 // of the site, the only place from where it may answer for the rulebook's pages, and
-// answers only for the files it keeps. The docs build fills in the version (a hash of
-// every file) and the list of files; a new build gets a new cache and the old is dropped.
+// answers only for the files it keeps. Once those are kept, it keeps the pages the rule
+// pages link to most (learning to play, the app's page, the chapters' indexes: LINKED), so
+// that they do not delay the app's own. The docs build fills in the version (a hash of
+// every file) and the lists of files; a new build gets a new cache and the old is dropped.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
+const LINKED = __LINKED__;
 const CACHE = `cuckoo-app-${VERSION}`;
-const LATER = (f) => !f.startsWith("app/") || f.startsWith("app/pyodide/") || f.startsWith("app/wheels/");
+// what no page needs to show itself: the runtime, the rule pages, and what a page fetches
+// only when asked (the examples, where a rule is defined, the QR code's maker)
+const LATER = (f) => !f.startsWith("app/") || /^app\/(pyodide\/|wheels\/|examples\/|qrcode-generator|rules\.json)/.test(f);
 const SHELL = FILES.filter((f) => !LATER(f));
-const KEPT = new Set(FILES.map((f) => new URL(f, self.location.href).href));
+const KEPT = new Set([...FILES, ...LINKED].map((f) => new URL(f, self.location.href).href));
 
 self.addEventListener("install", (event) => {
-  // The app's pages and scripts at once; the runtime and the rule pages when a page asks
-  // (see "keep"), so that a first visit to an engine page does not download the runtime
-  // twice, and the rule pages do not compete with it.
+  // The app's pages and scripts at once; the rest (LATER) when a page asks (see "keep"),
+  // so that a first visit to an engine page does not download the runtime twice, and
+  // the rest does not compete with it.
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
   self.skipWaiting();
 });
@@ -35,22 +40,28 @@ self.addEventListener("message", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      let kept = true;
-      for (const file of FILES) {
-        if (await cache.match(file)) continue;
-        try {
-          // The browser's HTTP cache usually holds it already: no second download.
-          const response = await fetch(new Request(file, { cache: "force-cache" }));
-          if (response.ok) await cache.put(file, response);
-          else kept = false;
-        } catch {
-          kept = false;
-        }
-      }
-      event.ports[0]?.postMessage({ kept });
+      event.ports[0]?.postMessage({ kept: await keepFiles(cache, FILES) });
+      event.ports[0]?.postMessage({ linked: await keepFiles(cache, LINKED) });
     })(),
   );
 });
+
+/** Keep each of *files* not kept yet; whether all are. */
+async function keepFiles(cache, files) {
+  let kept = true;
+  for (const file of files) {
+    if (await cache.match(file)) continue;
+    try {
+      // The browser's HTTP cache usually holds it already: no second download.
+      const response = await fetch(new Request(file, { cache: "force-cache" }));
+      if (response.ok) await cache.put(file, response);
+      else kept = false;
+    } catch {
+      kept = false;
+    }
+  }
+  return kept;
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

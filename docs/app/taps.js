@@ -51,9 +51,11 @@ function markTargets(picture, chosen, matching, mover, taps) {
 const MIN = 44;
 /** CSS px: the least a finger taps (WCAG 2.2's enhanced target size). */
 
-/** The part of the pyramid's picture a small *part* is zoomed in with: its side, its nest,
- * or the dungeon; null for a part of the card games' pictures. */
+/** The part of the picture a small *part* is zoomed in with: the pyramid's side, nest or
+ * dungeon, or the player's hand (Zum Kuckuck!'s play page); null for a seat of the card
+ * games' pictures. */
 function regionOf(part) {
+  if (part.dataset.part?.startsWith("card ")) return "hand";
   if (part.dataset.side) return `side ${part.dataset.side}`;
   if (part.dataset.nest !== undefined) return `nest ${part.dataset.nest}`;
   return part.dataset.cell !== undefined ? "dungeon" : null;
@@ -79,13 +81,17 @@ function fitTargets(picture, targets, view, step) {
   };
   frame(whole);
   picture.classList.remove("zoomed");
+  for (const moved of svg.querySelectorAll("[data-moved]")) moveBy(moved, 0, 0); // as drawn
   const small = (part) => {
     const box = part.getBoundingClientRect();
     return Math.round(Math.min(box.width, box.height)) < MIN;
   };
   // a phone's width (the app's one-column layout) is tapped by a finger; a wider screen,
   // with a mouse too, keeps every part a target
-  const tiny = matchMedia("(max-width: 899px)").matches ? [...targets.keys()].filter(small) : [];
+  const phone = matchMedia("(max-width: 899px)").matches;
+  const row = [...svg.querySelectorAll(":scope > [data-part]")];
+  if (phone && inOneRow(row) && row.some(small)) fitRow(svg, row, frame);
+  const tiny = phone ? [...targets.keys()].filter(small) : [];
   if (!tiny.length) return targets;
   const regions = new Map(); // each region holding small targets: those targets
   for (const part of tiny) {
@@ -95,7 +101,7 @@ function fitTargets(picture, targets, view, step) {
   if (!regions.has(view.region)) view.region = null;
   const fit = new Map();
   if (view.region) { // zoomed in: the region's parts big enough are the targets
-    const [x, y, w, h] = bounds(partsOf(svg, view.region), 14);
+    const [x, y, w, h] = view.region === "hand" ? handFitted(svg) : bounds(partsOf(svg, view.region), 14);
     frame(`${x} ${y} ${Math.max(w, 120)} ${Math.max(h, 90)}`);
     picture.classList.add("zoomed");
     picture.prepend(el("button", { type: "button", class: "whole", onclick: () => step([]) }, "Whole picture"));
@@ -106,14 +112,16 @@ function fitTargets(picture, targets, view, step) {
     }
     return fit;
   }
-  // the whole picture: each region one target (the parts in it too small to be)
+  // the whole picture: each region one target (the parts in it too small to be); every
+  // size read before the picture is changed, so that it is laid out once
+  const least = MIN / svg.getScreenCTM().a + 2; // in the picture's units
+  const boxes = [...regions].map(([region, parts]) => [region, parts, bounds(partsOf(svg, region), 4)]);
   for (const [part, run] of targets) {
     part.classList.toggle("target", !tiny.includes(part));
     if (!tiny.includes(part)) fit.set(part, run);
   }
-  const least = MIN / svg.getScreenCTM().a + 2; // in the picture's units
-  for (const [region, parts] of regions) {
-    let [x, y, w, h] = bounds(partsOf(svg, region), 4);
+  for (const [region, parts, box] of boxes) {
+    let [x, y, w, h] = box;
     if (w < least) [x, w] = [x - (least - w) / 2, least];
     if (h < least) [y, h] = [y - (least - h) / 2, least];
     const hit = document.createElementNS("http://www.w3.org/2000/svg", "rect");
@@ -125,6 +133,92 @@ function fitTargets(picture, targets, view, step) {
   return fit;
 }
 const ZOOM = ["(zoom in)"];
+
+/** Whether the card game's *parts* (its seats and the deck) stand in one row. */
+function inOneRow(parts) {
+  if (parts.length < 2) return false;
+  const tops = parts.map((part) => Math.round(part.getBBox().y));
+  return tops.every((top) => top === tops[0]);
+}
+
+/** The card game's row of *parts* on a phone: each part made as wide as its place in the
+ * row (a transparent hit area, ringed when it is a target), and the row laid out again in
+ * as many rows as a finger's width for each part needs, what is drawn under it moved down;
+ * *frame* sets the picture's box. */
+function fitRow(svg, parts, frame) {
+  const boxes = parts.map((part) => part.getBBox());
+  const pitch = boxes[1].x - boxes[0].x;
+  const top = Math.min(...boxes.map((b) => b.y)) - 2;
+  const height = Math.max(...boxes.map((b) => b.y + b.height)) + 2 - top;
+  parts.forEach((part, i) => {
+    if (part.querySelector(":scope > rect.hit")) return;
+    const centre = boxes[i].x + boxes[i].width / 2;
+    const hit = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    const attributes = { x: centre - pitch / 2 + 2, y: top, width: pitch - 4, height, rx: 6, fill: "transparent", class: "hit" };
+    for (const [key, value] of Object.entries(attributes)) hit.setAttribute(key, value);
+    part.prepend(hit);
+  });
+  const [, , width, whole] = svg.dataset.whole.split(" ").map(Number);
+  const left = boxes[0].x; // the margin each side, in the picture's units
+  const across = fitting(svg, pitch - 4, pitch, 2 * left, parts.length);
+  const under = drawnUnder(svg, top + height);
+  const needed = Math.max(...under.map((c) => c.getBBox().x + c.getBBox().width + left));
+  const [, , w, h] = arrange(parts, across);
+  const drop = h - height;
+  for (const child of under) moveBy(child, 0, drop);
+  if (drop) frame(`0 0 ${Math.min(width, Math.max(w + 2 * left, needed))} ${whole + drop}`);
+}
+
+/** How many parts *wide* a row holds (each *step* from the next, *margin* beside them all)
+ * if each is to be a finger's width on the screen of *svg*; at most *count*. */
+function fitting(svg, wide, step, margin, count) {
+  const units = svg.getBoundingClientRect().width * wide / (MIN + 2); // the row's room
+  const across = Math.max(1, Math.floor((units - margin + step - wide) / step));
+  const rows = Math.ceil(count / across);
+  return Math.ceil(count / rows); // rows as even as they can be
+}
+
+/** *parts* (alike, each a step from the next) laid out *across* a row, rows under rows,
+ * from where the first is drawn; the box [x, y, w, h] they then fill. */
+function arrange(parts, across) {
+  const boxes = parts.map((part) => part.getBBox());
+  const { x, y, width } = boxes[0];
+  const height = Math.max(...boxes.map((b) => b.height));
+  const gap = boxes.length > 1 && boxes[1].x > x ? boxes[1].x - x - width : 2;
+  parts.forEach((part, i) => {
+    moveBy(part, x + (i % across) * (width + gap) - boxes[i].x, y + Math.floor(i / across) * (height + gap) - boxes[i].y);
+  });
+  const rows = Math.ceil(parts.length / across);
+  return [x, y, Math.min(across, parts.length) * (width + gap) - gap, rows * (height + gap) - gap];
+}
+
+/** The player's hand zoomed in on a phone: its cards laid out in rows of a finger's width
+ * each, what is drawn under it moved down; the box to show. */
+function handFitted(svg) {
+  const cards = partsOf(svg, "hand");
+  const { width } = cards[0].getBBox();
+  const [, top, , height] = bounds(cards, 0);
+  const under = drawnUnder(svg, top + height);
+  const [x, y, w, h] = arrange(cards, fitting(svg, width, width + 2, 28, cards.length));
+  for (const child of under) moveBy(child, 0, h - height);
+  return [x - 14, y - 14, w + 28, h + 28];
+}
+
+/** What *svg* draws from *top* down, but its parts. */
+function drawnUnder(svg, top) {
+  return [...svg.children].filter((child) => !child.matches("[data-part], title, desc") && child.getBBox().y >= top);
+}
+
+/** *element* moved by *dx*, *dy* in the picture's units from where it is drawn (0, 0: back). */
+function moveBy(element, dx, dy) {
+  if (dx || dy) {
+    element.setAttribute("transform", `translate(${dx} ${dy})`);
+    element.dataset.moved = "";
+  } else {
+    element.removeAttribute("transform");
+    delete element.dataset.moved;
+  }
+}
 
 /** Every part of *region* of the picture *svg*, targets or not. */
 function partsOf(svg, region) {
@@ -219,18 +313,20 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
     // a move made is no longer half built: an undo back here must not make it again
     const making = done && (done.roll.length ? rolled : !done.ask?.length); // made now
     keepHalf(keep, making ? [] : chosen, half.values);
+    if (done && !done.roll.length && !done.ask?.length) {
+      // made: the page draws the screen again once it is saved, so the picture is only
+      // stilled here (no target left to tap twice), not fitted again, a tap sooner
+      targets = new Map();
+      for (const part of picture?.querySelectorAll(".target") ?? []) part.classList.remove("target");
+      box.replaceChildren(chipsOf(chosen));
+      play(done.text);
+      return;
+    }
     targets = markTargets(picture, chosen, done ? [] : matching, mover, taps);
     gives = done ? [] : [...new Set(matching.map((c) => c.path[chosen.length]))].filter((l) => l.startsWith("give "));
     if (gives.length) giveTargets(picture, gives, giving, mover, targets);
     targets = fitTargets(picture, targets, view, step);
-    const chips = el(
-      "div",
-      { class: "path", "aria-label": "Chosen so far" },
-      ...chosen.map((label) => el("span", { class: "chip" }, label)),
-      chosen.length
-        ? el("button", { type: "button", class: "step-back", onclick: () => { chosen.pop(); giving = []; render(); } }, "Back")
-        : null,
-    );
+    const chips = chipsOf(chosen, () => { chosen.pop(); giving = []; render(); });
     if (done && done.roll.length) {
       if (rolled) {
         box.replaceChildren(chips);
@@ -240,13 +336,8 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
       }
       return;
     }
-    if (done && done.ask?.length) {
-      box.replaceChildren(chips, askEntry(done, made));
-      return;
-    }
     if (done) {
-      box.replaceChildren(chips);
-      play(done.text);
+      box.replaceChildren(chips, askEntry(done, made));
       return;
     }
     const next = [...new Set(matching.map((c) => c.path[chosen.length]))];
@@ -263,6 +354,16 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
     );
   };
   render();
+}
+
+/** The labels tapped so far, as chips; with *back*, a button that takes the last back. */
+function chipsOf(chosen, back = null) {
+  return el(
+    "div",
+    { class: "path", "aria-label": "Chosen so far" },
+    ...chosen.map((label) => el("span", { class: "chip" }, label)),
+    chosen.length && back ? el("button", { type: "button", class: "step-back", onclick: back }, "Back") : null,
+  );
 }
 
 /** The move half built for *keep*'s position as kept ({chosen, values}), the taps that

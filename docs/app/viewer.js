@@ -1,6 +1,6 @@
 // The viewer: open a record (pasted, picked, linked, or an example), then step through it
 // ply by ply with the engine's own picture, move list, comments and result.
-import { el, isolate, keepOffline, problemItem, say, share, startEngine } from "./common.js";
+import { el, isolate, keepOffline, problemItem, say, share, showCode, startEngine } from "./common.js";
 
 const engine = startEngine();
 keepOffline(engine);
@@ -177,6 +177,7 @@ async function show(gameIndex, at) {
   }
   ply = Math.max(0, Math.min(Math.trunc(at) || 0, game.reached));
   $("#ply").value = String(ply);
+  $("#share-code").hidden = true; // a code shared of another turn
   // the address names the game and ply shown: copied or bookmarked, it opens here
   history.replaceState(null, "", linkTo({ ...(summary.games.length > 1 ? { game: current + 1, ply } : { ply }), seen: seenBy() }));
   const seat = $("#seen-by").value;
@@ -278,8 +279,10 @@ $("#share").addEventListener("click", async () => {
   if (seenBy()) here.seen = seenBy();
   const name = (new URLSearchParams(location.search).get("file") || "game.cuckoo").split("/").pop();
   const { url, message } = await share(name, opened, here);
-  if (url) history.replaceState(null, "", url);
   say(message);
+  if (!url) return;
+  history.replaceState(null, "", url);
+  await showCode($("#share-code"), url, `Scan it with another phone to open this game at ${$("#where").textContent}.`);
 });
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("textarea, input, select")) return;

@@ -5,6 +5,8 @@ nothing the page imports, even lazily, may be among them."""
 from __future__ import annotations
 
 import ast
+import base64
+import hashlib
 import re
 import sys
 import zipfile
@@ -84,6 +86,10 @@ def test_the_wheel_leaves_out_the_command_line_and_the_kit() -> None:
         "cuckoo/conformance/data/golden/cuckoo-cards.json",
         "cuckoo/study/command.py",
         "cuckoo/workers.py",
+        "cuckoo/dice/iso.py",
+        "cuckoo/kuckuck/summary.py",
+        "cuckoo/cards/svg.py",
+        "cuckoo/kuckuck/svg.py",
     ):
         assert left(name), name
     for name in (
@@ -91,6 +97,8 @@ def test_the_wheel_leaves_out_the_command_line_and_the_kit() -> None:
         "cuckoo/conformance/protocol.py",
         "cuckoo/web/__init__.py",
         "cuckoo/players/bots.py",
+        "cuckoo/dice/svg.py",
+        "cuckoo/cards/views.py",
         "cuckoo/grammar/cuckoo-dice.lark",
         "cuckoo_rules-0.1.0.dist-info/METADATA",
     ):
@@ -119,3 +127,21 @@ def test_the_wheel_made_keeps_the_rest_and_its_record_lists_it(tmp_path: Path) -
         assert all(made.read(n).decode() == f"# {n}\n" for n in kept)
         listed = [row.split(",")[0] for row in made.read(record).decode().splitlines()]
         assert listed == [*kept, record]
+
+
+def test_the_wheel_made_keeps_the_metadata_headers_only(tmp_path: Path) -> None:
+    """The long description (the README, a tenth of the wheel compressed) is left out; the
+    record lists the metadata as kept."""
+    built, out = tmp_path / "built.whl", tmp_path / "app.whl"
+    metadata, record = "x-1.dist-info/METADATA", "x-1.dist-info/RECORD"
+    headers = "Metadata-Version: 2.4\nName: x\nVersion: 1\n"
+    with zipfile.ZipFile(built, "w") as wheel:
+        wheel.writestr(metadata, headers + "\n# x\n\nA long read.\n")
+        wheel.writestr(record, f"{metadata},sha256=old,40\n{record},,\n")
+    assert app_wheel(built, out) == 0
+    with zipfile.ZipFile(out) as made:
+        assert made.read(metadata).decode() == headers
+        digest = base64.urlsafe_b64encode(hashlib.sha256(headers.encode()).digest()).rstrip(b"=")
+        assert made.read(record).decode() == (
+            f"{metadata},sha256={digest.decode()},{len(headers)}\n{record},,\n"
+        )

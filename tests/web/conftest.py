@@ -76,9 +76,7 @@ def context(browser: Any, server: Server) -> Iterator[Any]:
     errors: list[str] = []
 
     def console(message: Any) -> None:
-        # Chromium asks every page for /favicon.ico; the rulebook's pages name none
-        favicon = message.location.get("url", "").endswith("/favicon.ico")
-        if message.type == "error" and not favicon:
+        if message.type == "error":
             errors.append(f"console error at {message.location.get('url')}: {message.text}")
 
     fresh.on("console", console)

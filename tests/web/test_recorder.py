@@ -194,6 +194,44 @@ def test_offline_after_visiting_only_the_landing_page(context: Any, page: Any) -
     page.wait_for_selector("a.card")
 
 
+LINKED_PAGES = ["learn/cuckoo-dice.html", "learn/zum-kuckuck-card.html", "app.html",
+                "spec/index.html", "spec/cuckoo-cards/index.html"]
+
+
+def test_offline_the_pages_rule_pages_link_to_open_or_say_so(context: Any, page: Any,
+                                                             site: Path) -> None:
+    """Once the app is kept, the pages the rule pages link to most (learning to play, the
+    app's page, the chapters' indexes) are kept too, and open offline; every other link of
+    a rule page says offline that it needs the network, and no page logs an error (the
+    context fails the test on any console error, a missing icon included)."""
+    worker = (site / "sw.js").read_text(encoding="utf-8")
+    kept = {f"/{name}" for name in json.loads(re.search(r"const FILES = (.*);", worker)[1])}
+    kept |= {f"/{name}" for name in json.loads(re.search(r"const LINKED = (.*);", worker)[1])}
+    assert {f"/{linked}" for linked in LINKED_PAGES} <= kept
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto("app/index.html")
+    wait_offline_kept(page)
+    page.wait_for_function("() => document.body.dataset.offlineLinked === 'kept'", timeout=60_000)
+    context.set_offline(True)
+    rules = json.loads(page.evaluate("fetch('rules.json').then((r) => r.text())"))
+    page.goto(f"app/{rules['CC-SWAP-KING']['url']}")
+    page.wait_for_selector("#CC-SWAP-KING", state="attached")
+    page.wait_for_selector("html[data-links-marked=offline]", state="attached")
+    links = page.evaluate("""[...document.querySelectorAll("a[href]")]
+      .filter((link) => new URL(link.href).origin === location.origin
+        && new URL(link.href).pathname !== location.pathname)
+      .map((link) => [new URL(link.href).pathname, link.classList.contains("needs-network"),
+                      getComputedStyle(link, "::after").content])""")
+    wrong = [path for path, marked, _ in links if (path in kept) == marked]
+    assert not wrong, f"kept yet marked, or not kept yet not marked: {wrong}"
+    assert {path for path, _, _ in links} & {f"/{linked}" for linked in LINKED_PAGES}
+    assert all("needs the network" in after for _, marked, after in links if marked)
+    for linked in LINKED_PAGES:
+        page.goto(linked)
+        page.wait_for_selector("article h1")
+        assert page.evaluate("[...document.images].every((i) => i.complete && i.naturalWidth)")
+
+
 def test_a_worker_kept_at_the_old_address_retires(page: Any) -> None:
     """Earlier builds kept the app with a worker at app/sw.js: a browser that finds that
     address again gets a worker that removes itself, leaving the one at the root."""

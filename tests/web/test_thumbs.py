@@ -14,7 +14,7 @@ import pytest
 
 from cuckoo import web
 
-from .app import open_app, tap, view
+from .app import open_app, stored_moves, tap, view
 from .test_board_taps import tap_picture
 from .test_phone import TARGET
 from .test_recorder import TABLES, dice_table, set_up
@@ -75,12 +75,18 @@ def test_every_tap_target_of_the_recorder_is_a_thumbs_size(page: Any, width: int
         small += measured(page, "recorder, dice, a side zoomed", width)
         page.click("#picture .whole")
         assert not page.locator("#picture.zoomed").count()
-    for game in ("cuckoo-cards", "zum-kuckuck"):
+    for game, count in (("cuckoo-cards", 5), ("cuckoo-cards", 6), ("zum-kuckuck", 5)):
         page.click("#close")
-        players = ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay"][: 6 if game == "cuckoo-cards" else 5]
-        set_up(page, {**TABLES[game](), "players": players})
+        players = ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay"][:count]
+        table = {**TABLES[game](), "players": players, "dealer": "Ann"}
+        set_up(page, table)
         page.wait_for_selector("#choices .tap")
-        small += measured(page, f"recorder, {game}", width)
+        small += measured(page, f"recorder, {game}, {count} players", width)
+        if game == "cuckoo-cards":
+            # the hand dealt face down: the seats are tapped on the picture, a finger's size
+            enter(page, table, [f"deal {' '.join('?' * count)}"])
+            assert page.locator("#picture .target").count() == 2  # keep, swap
+            small += measured(page, f"recorder, {game}, {count} players, a decision", width)
     assert not small, "\n".join(small)
 
 
@@ -100,6 +106,25 @@ def test_every_tap_target_of_the_play_page_is_a_thumbs_size(page: Any, width: in
         page.click("#setup button[type=submit]")
         page.wait_for_selector("#choices .tap")
         small += measured(page, f"play, {game}", width)
+    # the hand on the picture: tapped, zoomed in, its cards a finger's size, one played
+    page.wait_for_selector("#thinking[hidden]", state="attached")
+    page.wait_for_timeout(300)  # the page settled: a game drawn again is drawn whole
+    hand = page.locator('#picture .zoom-hit[data-zoom="hand"]')
+    if hand.count():
+        hand.click()
+        page.wait_for_selector("#picture.zoomed")
+        small += measured(page, "play, zum-kuckuck, the hand zoomed", width)
+    cards = page.locator('#picture [data-part^="card "].target')
+    cards.first.wait_for()
+    assert cards.count() == page.locator("#choices .tap").count() > 0
+    before = len(stored_moves(page, "cuckoo-play-games"))
+    cards.first.click()
+    for _ in range(100):  # the card played is kept
+        if len(stored_moves(page, "cuckoo-play-games")) > before:
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the card tapped on the picture was not played")
     assert not small, "\n".join(small)
 
 

@@ -15,3 +15,27 @@ function focusScrollingBoxes() {
 
 document.addEventListener("DOMContentLoaded", focusScrollingBoxes);
 window.addEventListener("resize", focusScrollingBoxes);
+
+// Offline, a link to a page of the site this browser has not kept (the app keeps the rule
+// pages it names and the pages they link to most) says that it needs the network, rather
+// than leading to the browser's error page.
+const NEEDS_NETWORK = "needs the network: not kept in this browser";
+
+async function markLinksOffline() {
+  if (!("caches" in window)) return;
+  for (const link of document.querySelectorAll("a[href]")) {
+    const url = new URL(link.href);
+    if (url.origin !== location.origin || url.pathname === location.pathname) continue;
+    url.hash = "";
+    url.search = "";
+    const kept = navigator.onLine || (await caches.match(url.href)) !== undefined;
+    link.classList.toggle("needs-network", !kept);
+    if (!kept) link.title = NEEDS_NETWORK;
+    else if (link.title === NEEDS_NETWORK) link.removeAttribute("title");
+  }
+  document.documentElement.dataset.linksMarked = navigator.onLine ? "online" : "offline";
+}
+
+document.addEventListener("DOMContentLoaded", markLinksOffline);
+window.addEventListener("offline", markLinksOffline);
+window.addEventListener("online", markLinksOffline);
