@@ -5,7 +5,7 @@
 // move; another tab that moves the same game updates this one at once.
 import { download, el, keepOffline, problemItem, say, share, showCode, startEngine } from "./common.js";
 import { Stale, fileName, game as storedGame, save, storageProblem, watch } from "./store.js";
-import { offer, showPicture } from "./taps.js";
+import { offer, showPicture, withQuestions } from "./taps.js";
 
 const KEY = "cuckoo-play-games";
 const ID = "current";
@@ -169,7 +169,7 @@ async function advance() {
     $("#table-title").textContent = game.name;
     if (game !== shared) $("#share-code").hidden = true; // a code shared of another move
     showLog(game);
-    const view = await engine.call("play_view", JSON.stringify(game.table), game.human, false);
+    const view = withQuestions(await engine.call("play_view", JSON.stringify(game.table), game.human, false));
     if (view.problem) {
       $("#prompt").textContent = "";
       $("#choices").replaceChildren();

@@ -2,7 +2,7 @@
 // says is legal; every move is saved in the browser at once; export the canonical record.
 import { copy, download, el, isolate, keepOffline, problemItem, say, share, showCode, startEngine } from "./common.js";
 import { Stale, fileName, forget, game as storedGame, games, save, storageProblem, watch } from "./store.js";
-import { offer, showPicture } from "./taps.js";
+import { offer, showPicture, withQuestions } from "./taps.js";
 
 const SHELF = "cuckoo-recorder-games";
 const TAB = "cuckoo-recorder-tab"; // sessionStorage: this tab's screen and game, over a reload
@@ -242,7 +242,7 @@ async function refresh(message, kind = "info") {
 
 /** The engine's view of *table* as the recorder shows it (the record asked for after). */
 function asked(table) {
-  const view = engine.call("table_view", JSON.stringify(table), false);
+  const view = engine.call("table_view", JSON.stringify(table), false).then(withQuestions);
   view.catch(() => {}); // said when it is drawn
   return view;
 }

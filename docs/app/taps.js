@@ -268,6 +268,13 @@ export function showPicture(box, view) {
   for (const part of box.querySelectorAll("[data-part]")) part.classList.toggle("last", part.dataset.part === view.last_part);
 }
 
+/** *view* (an engine's answer) with each choice's questions in place of their numbers:
+ * the engine writes each question once, in *view.questions*, however many moves ask it. */
+export function withQuestions(view) {
+  for (const choice of view.choices ?? []) choice.ask = choice.ask.map((k) => view.questions[k]);
+  return view;
+}
+
 /** Draw the choices into *box*; *play(text)* is called with a complete move's notation.
  * *rolled* (optional) handles an infection itself instead of asking for its re-roll.
  * *picture* (optional) holds the pyramid's picture, whose nest dice and cells are then

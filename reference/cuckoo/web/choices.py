@@ -4,6 +4,7 @@ its text, and what the table saw that the move needs besides (the answers asked 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -28,12 +29,14 @@ class Choice:
     player took, a show-down's cards): the page asks each in turn and writes the answers
     after *text*, separated by spaces."""
 
-    def json(self) -> dict[str, Any]:
+    def json(self, place: Mapping[Question, int]) -> dict[str, Any]:
+        """The choice as the pages read it, each question named by its *place* in the
+        view's list of questions (:func:`choices_json`)."""
         return {
             "path": list(self.path),
             "text": self.text,
             "roll": list(self.roll),
-            "ask": [q.json() for q in self.ask],
+            "ask": [place[q] for q in self.ask],
         }
 
 
@@ -49,6 +52,19 @@ class Question:
     def json(self) -> dict[str, Any]:
         options = [{"path": list(path), "text": text} for path, text in self.options]
         return {"label": self.label, "options": options, "many": self.many}
+
+
+def choices_json(choices: Sequence[Choice]) -> dict[str, Any]:
+    """*choices* as a view gives them to a page: every question they ask written once, in
+    ``questions``, and named by its place there in each choice's ``ask``. A card game's
+    show-down asks the same questions after each of the dealer's 53 decisions: written
+    with each, they made a view of 331 kB that took a slow phone a fifth of a second."""
+    questions = list(dict.fromkeys(q for c in choices for q in c.ask))
+    place = {q: k for k, q in enumerate(questions)}
+    return {
+        "choices": [c.json(place) for c in choices],
+        "questions": [q.json() for q in questions],
+    }
 
 
 def _die_label(die: dice.Die, holder: int) -> str:

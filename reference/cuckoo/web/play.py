@@ -22,7 +22,7 @@ from ..dice.svg import outcome_words
 from ..errors import CuckooError, IllegalMoveError, NotationError, SetupError
 from ..kuckuck import notation as kuckuck_notation
 from ..kuckuck import views as kuckuck_views
-from .choices import Choice, dice_choices
+from .choices import Choice, choices_json, dice_choices
 from .common import problem, read_table, to_json
 from .recorder import picture, picture_taps, tappable_svg
 from .seats import known_cards, seen_text
@@ -117,7 +117,7 @@ def play_view(table_json: str, human: str, record: bool = True) -> str:
             "out": isinstance(state, cards.State) and not state.lives[seat],
             "status": _status(shown),
             "choosing": [names[s] for s in _choosing(loaded)],
-            "choices": [c.json() for c in mine],
+            **choices_json(mine),
             "hand": hand,
             **({"record": text} if record else {}),
         }

@@ -11,7 +11,7 @@ from ..dice.svg import position_svg
 from ..errors import CuckooError
 from ..kuckuck import views as kuckuck_views
 from ..record import prompt
-from .choices import Choice
+from .choices import Choice, choices_json
 from .common import parsed, problem, read_table, text_list, to_json
 from .table import RULES, Table, load
 from .words import show_down
@@ -50,7 +50,7 @@ def table_view(table_json: str, record: bool = True) -> str:
             "over": over,
             "to_move": dice.PLAYER_NAMES[state.to_move] if isinstance(state, dice.State) else None,
             "prompt": "the game is over" if over else _prompt(loaded),
-            "choices": [c.json() for c in choices],
+            **choices_json(choices),
             "told": _told(loaded),
             **({"record": loaded.text()} if record else {}),
         }
