@@ -154,7 +154,7 @@ SAMPLE = ("result", "command-new", "point-no-game", "several-hands")
 that ask a fresh engine, cases that start several games.  ``--isolate`` starts an engine
 for each case (0.2 s of CPU), so the whole suite is run behind the ``slow`` mark."""
 
-ISOLATED = [
+SAMPLE_OR_WHOLE = [
     pytest.param(SAMPLE, id="sample"),
     pytest.param((), marks=pytest.mark.slow, id="whole"),
 ]
@@ -168,7 +168,7 @@ def _sample(tags: tuple[str, ...]) -> tuple[list[dict[str, Any]], list[str]]:
     return chosen, [option for tag in tags for option in ("--run", tag)]
 
 
-@pytest.mark.parametrize("tags", ISOLATED)
+@pytest.mark.parametrize("tags", SAMPLE_OR_WHOLE)
 def test_an_engine_that_needs_a_game_before_a_record_fails_only_isolated(
     tags: tuple[str, ...],
 ) -> None:
@@ -209,7 +209,7 @@ def _games(case: dict[str, Any]) -> int:
     return 0 if "format" in case["expect"] else 1
 
 
-@pytest.mark.parametrize("tags", ISOLATED)
+@pytest.mark.parametrize("tags", SAMPLE_OR_WHOLE)
 def test_isolated_cases_each_get_an_engine_of_their_own(tags: tuple[str, ...]) -> None:
     """An engine that plays one game only fails in file order, and isolated only the cases
     that start a second game themselves."""
