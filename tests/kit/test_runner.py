@@ -177,8 +177,9 @@ def test_an_engine_that_needs_a_game_before_a_record_fails_only_isolated(
     its game with a record (not ``format``)."""
     engine = f"{BROKEN} record-needs-new"
     cases, run = _sample(tags)
-    status, lines = _cards(engine, "--isolate", *run)
-    assert _cards(engine, "--isolate", "-j", "2", *run) == (status, lines), "in workers, the same"
+    status, lines = _cards(engine, "--isolate", "-j", "2", *run)
+    if tags:  # one engine at a time gives the same (the whole suite, 390 starts, only -j 2)
+        assert _cards(engine, "--isolate", *run) == (status, lines), "in workers, the same"
     records = {c["id"] for c in cases if _record_first(c)}
     assert status == 1 and _failed(lines) == records
     in_order = _failed(_cards(engine, *run)[1])
@@ -218,7 +219,7 @@ def test_isolated_cases_each_get_an_engine_of_their_own(tags: tuple[str, ...]) -
     status, lines = _cards(engine, *run)
     assert status == 1 and " 0 failed" not in lines[-1]
     twice = {c["id"] for c in cases if _games(c) > 1}
-    assert _failed(_cards(engine, "--isolate", *run)[1]) <= twice
+    assert _failed(_cards(engine, "--isolate", "-j", "2", *run)[1]) <= twice
 
 
 def test_a_shuffled_run_says_its_seed_and_the_seed_repeats_its_order(tmp_path: Path) -> None:
