@@ -14,7 +14,7 @@ from random import Random
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cuckoo import cards, dice, kuckuck, web
@@ -134,8 +134,24 @@ def test_no_game_or_too_much_text_is_a_problem_not_a_crash(text: str) -> None:
 
 
 @pytest.mark.parametrize("game", TABLES)
+@settings(max_examples=15)
 @given(seed=st.integers(0, 2**32))
 def test_random_taps_make_a_record_that_validates(game: str, seed: int) -> None:
+    _random_taps(game, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", TABLES)
+@settings(max_examples=100)
+@given(seed=st.integers(0, 2**32))
+def test_random_taps_make_a_record_that_validates_many(game: str, seed: int) -> None:
+    """The same, for many more tables."""
+    _random_taps(game, seed)
+
+
+def _random_taps(game: str, seed: int) -> None:
+    """Up to 60 random taps on a new table of *game*: its record is the table's, in
+    canonical form, and replays to the table's end."""
     rng = Random(seed)
     table = json.loads(web.table_new(json.dumps(TABLES[game])))["ok"]
     for _ in range(rng.randint(1, 60)):

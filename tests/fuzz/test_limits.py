@@ -56,7 +56,7 @@ def test_a_game_of_100000_plies_of_infections(
     path = tmp_path / "long.cuckoo"
     path.write_text(_endless(100_000), encoding="utf-8")
     assert main(["validate", str(path)]) == 0
-    assert capsys.readouterr().err.startswith("1 games, 100000 moves, 0 problems")
+    assert capsys.readouterr().err.startswith("1 game, 100000 moves, 0 problems")
 
 
 @pytest.mark.parametrize(

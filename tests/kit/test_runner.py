@@ -149,17 +149,40 @@ def _cards(engine: str, *options: str) -> tuple[int, list[str]]:
     return status, out.getvalue().splitlines()
 
 
-def test_an_engine_that_needs_a_game_before_a_record_fails_only_isolated() -> None:
+SAMPLE = ("result", "command-new", "point-no-game", "several-hands")
+"""Tags of 36 of the card game's 390 cases: games begun by a record and by ``new``, cases
+that ask a fresh engine, cases that start several games.  ``--isolate`` starts an engine
+for each case (0.2 s of CPU), so the whole suite is run behind the ``slow`` mark."""
+
+SAMPLE_OR_WHOLE = [
+    pytest.param(SAMPLE, id="sample"),
+    pytest.param((), marks=pytest.mark.slow, id="whole"),
+]
+
+
+def _sample(tags: tuple[str, ...]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The card game's cases with one of *tags* (all of them for none), and the options
+    that run just those."""
+    cases = [c for s in load_all() if s["game"] == "cuckoo-cards" for c in s["cases"]]
+    chosen = [c for c in cases if not tags or set(tags) & set(c["tags"])]
+    return chosen, [option for tag in tags for option in ("--run", tag)]
+
+
+@pytest.mark.parametrize("tags", SAMPLE_OR_WHOLE)
+def test_an_engine_that_needs_a_game_before_a_record_fails_only_isolated(
+    tags: tuple[str, ...],
+) -> None:
     """In file order a ``new`` comes first and hides the bug but for the cases that ask a
     fresh engine; each case in an engine of its own shows it, in every case that starts
     its game with a record (not ``format``)."""
     engine = f"{BROKEN} record-needs-new"
-    status, lines = _cards(engine, "--isolate")
-    assert _cards(engine, "--isolate", "-j", "2") == (status, lines), "in workers, the same"
-    cases = [c for s in load_all() if s["game"] == "cuckoo-cards" for c in s["cases"]]
+    cases, run = _sample(tags)
+    status, lines = _cards(engine, "--isolate", "-j", "2", *run)
+    if tags:  # one engine at a time gives the same (the whole suite, 390 starts, only -j 2)
+        assert _cards(engine, "--isolate", *run) == (status, lines), "in workers, the same"
     records = {c["id"] for c in cases if _record_first(c)}
     assert status == 1 and _failed(lines) == records
-    in_order = _failed(_cards(engine)[1])
+    in_order = _failed(_cards(engine, *run)[1])
     assert in_order < records and in_order <= {c["id"] for c in cases if c.get("fresh")} | {
         c["id"] for c in cases if "record" in c
     }
@@ -187,15 +210,16 @@ def _games(case: dict[str, Any]) -> int:
     return 0 if "format" in case["expect"] else 1
 
 
-def test_isolated_cases_each_get_an_engine_of_their_own() -> None:
+@pytest.mark.parametrize("tags", SAMPLE_OR_WHOLE)
+def test_isolated_cases_each_get_an_engine_of_their_own(tags: tuple[str, ...]) -> None:
     """An engine that plays one game only fails in file order, and isolated only the cases
     that start a second game themselves."""
     engine = f"{BROKEN} one-game"
-    status, lines = _cards(engine)
+    cases, run = _sample(tags)
+    status, lines = _cards(engine, *run)
     assert status == 1 and " 0 failed" not in lines[-1]
-    cases = [c for s in load_all() if s["game"] == "cuckoo-cards" for c in s["cases"]]
     twice = {c["id"] for c in cases if _games(c) > 1}
-    assert _failed(_cards(engine, "--isolate")[1]) <= twice
+    assert _failed(_cards(engine, "--isolate", "-j", "2", *run)[1]) <= twice
 
 
 def test_a_shuffled_run_says_its_seed_and_the_seed_repeats_its_order(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from .test_record import spawn_cuckoo
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.cuckoo"))
+LONGEST = "zum-kuckuck-tactical-four-players"
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
 UNFINISHED = """[Game "cuckoo-dice"]
 [Ruleset "cuckoo"]
@@ -92,7 +93,15 @@ def test_moves_typed_are_added_after_what_was_there(tmp_path: Path) -> None:
     assert moves_of(path) == example[:5]
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "example",
+    [
+        # The longest example (266 moves, a minute or more: each save replays the game).
+        pytest.param(p, marks=pytest.mark.slow) if p.stem == LONGEST else p
+        for p in EXAMPLES
+    ],
+    ids=lambda p: p.stem,
+)
 def test_every_game_resumed_anywhere_keeps_its_text(tmp_path: Path, example: Path) -> None:
     """Every example, cut after any move it can be saved at and resumed there: each move
     then typed is written after what was there, which stays as it was (an unknown tag,
