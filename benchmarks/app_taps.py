@@ -146,10 +146,9 @@ CASES: dict[str, Callable[[], dict[str, Any]]] = {
 def clicks(table: dict[str, Any], text: str) -> list[tuple[str, str]]:
     """The buttons tapped to enter *text* at *table*: (where, label), the last the saving
     tap; from the choices the engine offers, as the page offers them."""
-    from cuckoo import web
+    from tests.web.app import view
 
-    view = json.loads(web.table_view(json.dumps(table)))
-    for choice in view["choices"]:
+    for choice in view(table)["choices"]:
         if choice["text"] == text or (choice["ask"] and text.startswith(choice["text"] + " ")):
             break
         if choice["roll"] and text.startswith(choice["text"] + "("):

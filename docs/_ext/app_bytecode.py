@@ -38,6 +38,8 @@ UNCHECKED_HASH = (1).to_bytes(4, "little") + bytes(8)
 
 NOT_IN_A_BROWSER = frozenset(
     [
+        "_pydatetime",
+        "_pyio",
         "_pyrepl",
         "bdb",
         "cProfile",
@@ -72,8 +74,9 @@ NOT_IN_A_BROWSER = frozenset(
         "zipapp",
     ]
 )
-"""Debuggers, test runners, the REPL, mail and RPC clients, process pools: the worker runs
-none of them (:func:`check_imports` makes sure the engine and lark import none)."""
+"""Debuggers, test runners, the REPL, mail and RPC clients, process pools, and the pure-Python
+twins of ``io`` and ``datetime`` (the runtime has both in C): the worker runs none of them
+(:func:`check_imports` makes sure the engine and lark import none)."""
 
 LEGACY_CODEC = re.compile(
     r"encodings/(cp(?!437\.)\d+|iso8859_\d+|mac_\w+|koi8_\w|kz1048|ptcp154|hp_roman8|tis_620"

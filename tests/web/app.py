@@ -20,8 +20,11 @@ NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
 def view(table: dict[str, Any]) -> dict[str, Any]:
-    """What the recorder shows of *table*, as the engine answers in-process."""
+    """What the recorder shows of *table*, as the engine answers in-process, each choice's
+    questions in place of their numbers, as the page puts them (``withQuestions``)."""
     answer: dict[str, Any] = json.loads(web.table_view(json.dumps(table)))
+    for choice in answer.get("choices", ()):
+        choice["ask"] = [answer["questions"][k] for k in choice["ask"]]
     return answer
 
 
