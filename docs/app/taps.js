@@ -148,6 +148,7 @@ function inOneRow(parts) {
 function fitRow(svg, parts, frame) {
   const boxes = parts.map((part) => part.getBBox());
   const pitch = boxes[1].x - boxes[0].x;
+  if (pitch <= 4) return; // a picture not laid out (hidden while it was drawn): no row to fit
   const top = Math.min(...boxes.map((b) => b.y)) - 2;
   const height = Math.max(...boxes.map((b) => b.y + b.height)) + 2 - top;
   parts.forEach((part, i) => {
