@@ -39,6 +39,7 @@ let busy = false; // a turn is being worked out: a change from another tab waits
 let behind = false; // another tab changed the game meanwhile
 let leaving = false; // New game was pressed: the game on the table stops moving
 let shared = null; // the game whose link the QR code shows
+let drawn = null; // the name of the game whose picture and buttons are on the screen
 
 /** Keep *game*, made from the stored version *rev*; the tab's own copy goes on if the
  * browser refuses, and the player is told. False when another tab changed the game first
@@ -164,6 +165,14 @@ async function advance() {
   for (;;) {
     if (leaving) return; // the setup is shown: the bots wait until the game is opened again
     const { game, rev } = current;
+    if (game.name !== drawn) { // another game: none of the last one's buttons, even for a moment
+      $("#choices").replaceChildren();
+      $("#picture").replaceChildren();
+      $("#prompt").textContent = "";
+      $("#refused").replaceChildren();
+      $("#record").textContent = "";
+      drawn = game.name;
+    }
     $("#setup").hidden = true;
     $("#table").hidden = false;
     $("#table-title").textContent = game.name;

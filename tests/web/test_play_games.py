@@ -201,3 +201,29 @@ def test_zum_kuckuck_against_bots_by_tapping_a_card(page: Any) -> None:
         ".some((l) => l.textContent.startsWith('You') && l.textContent.includes(n))",
         arg=number,
     )
+
+
+SEEN = """() => { window.seen = [];
+  new MutationObserver(() => {
+    if (!document.querySelector('#table').hidden) {
+      window.seen.push([...document.querySelectorAll('#choices .tap')].map((b) => b.textContent));
+    }
+  }).observe(document.body, { subtree: true, childList: true, attributes: true }); }"""
+"""Every set of buttons the table shows from now on, kept in ``window.seen``."""
+
+
+def test_a_new_game_never_shows_the_last_games_buttons(page: Any) -> None:
+    """A new game started while the last one's buttons were on the screen shows only its
+    own, from its first frame: a tap in between would be a move of the other game."""
+    _start(page, "cuckoo-dice", bot="easy")
+    page.wait_for_selector("#choices .tap")
+    old = set(page.locator("#choices .tap").all_inner_texts())
+    page.click("#again")
+    page.select_option("#game", "cuckoo-cards")
+    page.evaluate(SEEN)
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector('#picture [data-part="seat 0"]', state="attached")
+    page.wait_for_selector("#choices .tap")
+    seen: list[list[str]] = page.evaluate("window.seen")
+    assert seen and set(seen[-1]).isdisjoint(old), seen[-1]
+    assert not [shown for shown in seen if old & set(shown)], "the dice game's buttons came back"
