@@ -11,7 +11,11 @@ then tapped in headless Chromium as a person taps them:
 
 Each figure is one *saving tap* (the tap that completes an entry, so that the engine
 checks it, the game is stored and drawn again): from the click to the frame after the page
-says the move is saved. The CPU is slowed fourfold (the DevTools protocol's
+says the move is saved. Each case is tapped at two paces, each on a first visit (a new
+browser profile): quick, an entry every few tenths of a second, and at a table's pace, a
+pause of over two seconds before each entry, in which the app keeps its files and the
+engine's snapshot for the next visit (both wait for such a pause), so that a tap comes
+while they are written. The CPU is slowed fourfold (the DevTools protocol's
 ``Emulation.setCPUThrottlingRate``), as for a mid-range phone; the engine's worker is
 slowed with it. Writes ``benchmarks/results/app-taps.json``; ``--table`` prints the
 stored run as the Markdown table the performance page shows.
@@ -47,9 +51,11 @@ THROTTLE = 4
 TAPPED = 5
 """The saving taps measured at the end of each case, after a first one (the entries left
 out of storage): the first tap after the page opens runs the engine's code for the first
-time, and is kept apart (``first_ms``)."""
-PAUSE_MS = 300
-"""Between taps, as at a table: the page has written the record (after the screen) by then."""
+time, and is shown apart (``first_ms``); the verdict judges it too."""
+PACES = {"quick": 300, "table": 2100}
+"""Milliseconds between the page saying a move is saved and the next entry's first tap: the
+page has written the record (after the screen) by then; at the table's pace the app has
+begun keeping its files (after two quiet seconds: common.js, engine-worker.js)."""
 SHELF = "cuckoo-recorder-games"
 
 MEASURE = """async ([button, kind]) => {
@@ -186,9 +192,11 @@ def _button(page: Any, where: str, label: str) -> Any:
     raise LookupError(f"no button {label!r} in {where}")
 
 
-def tap_times(page: Any, table: dict[str, Any], last: int = TAPPED + 1) -> list[float]:
+def tap_times(
+    page: Any, table: dict[str, Any], last: int = TAPPED + 1, pause: int = PACES["quick"]
+) -> list[float]:
     """Open *table* in the recorder (stored without its *last* entries), tap those entries
-    with the CPU slowed, and return the milliseconds of each saving tap."""
+    with the CPU slowed, *pause* ms apart, and return the milliseconds of each saving tap."""
     head = {**table, "moves": table["moves"][:-last]}
     journal = [
         {"tap": "play", "move": move, "at": "2026-01-01T00:00:00Z"} for move in head["moves"]
@@ -221,7 +229,7 @@ def tap_times(page: Any, table: dict[str, Any], last: int = TAPPED + 1) -> list[
             page.wait_for_function(
                 "text => document.querySelector('#record').textContent !== text", arg=record
             )
-            page.wait_for_timeout(PAUSE_MS)
+            page.wait_for_timeout(pause)
     finally:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     return times
@@ -231,38 +239,42 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     tables = {name: build() for name, build in CASES.items()}
-    each: dict[str, list[float]] = {name: [] for name in tables}
+    each: dict[str, dict[str, list[float]]] = {n: {pace: [] for pace in PACES} for n in tables}
     first: dict[str, list[float]] = {name: [] for name in tables}
     with serve(site) as server, sync_playwright() as playwright:
         browser = launch(playwright)
         for run in range(runs):
             for name, table in tables.items():
-                context = browser.new_context(base_url=server.url)
-                context.set_default_timeout(120_000)
-                page = context.new_page()
-                page.set_viewport_size({"width": 390, "height": 844})
-                opened, *taps = tap_times(page, table)
-                first[name].append(opened)
-                each[name] += taps
-                context.close()
-                print(f"run {run + 1}, {name}: {opened:.0f} then {taps}", file=sys.stderr)
+                for pace, pause in PACES.items():
+                    context = browser.new_context(base_url=server.url)
+                    context.set_default_timeout(120_000)
+                    page = context.new_page()
+                    page.set_viewport_size({"width": 390, "height": 844})
+                    opened, *taps = tap_times(page, table, pause=pause)
+                    first[name].append(opened)
+                    each[name][pace] += taps
+                    context.close()
+                    said = f"run {run + 1}, {name}, {pace}: {opened:.0f} then {taps}"
+                    print(said, file=sys.stderr)
         version = browser.version
         browser.close()
+    cases = {}
+    for name, paced in each.items():
+        times = [t for pace in PACES for t in paced[pace]]
+        cases[name] = {
+            "entries": len(tables[name]["moves"]),
+            "median_ms": round(statistics.median(times)),
+            "max_ms": round(max(times)),
+            **{f"{pace}_ms": [round(t) for t in paced[pace]] for pace in PACES},
+            "first_ms": [round(t) for t in first[name]],
+        }
     return {
         "date": datetime.now(UTC).date().isoformat(),
         "runs": runs,
         "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count() or 0} cores",
         "browser": f"Chromium {version} (Debian), headless, CPU slowed {THROTTLE}x",
-        "cases": {
-            name: {
-                "entries": len(tables[name]["moves"]),
-                "median_ms": round(statistics.median(times)),
-                "max_ms": round(max(times)),
-                "each_ms": [round(t) for t in times],
-                "first_ms": [round(t) for t in first[name]],
-            }
-            for name, times in each.items()
-        },
+        "paces_ms": PACES,
+        "cases": cases,
         "target_ms": TARGET_MS,
         "load_average": os.getloadavg()[0],
     }
@@ -276,29 +288,33 @@ CASE_WORDS = {
 
 
 def table(result: dict[str, Any]) -> str:
-    """The stored run as Markdown, with the run before the change beside it if kept."""
+    """The stored run as Markdown, with the run before the change beside it if kept; the
+    verdict judges every tap, the first after the page opened included."""
     before = result.get("before", {})
     lines = [
-        "| case | entries | before: median (max) | median | max | first tap | target | verdict |",
+        "| case | entries | before: median (max) | median | max | first tap (max) | target"
+        " | verdict |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for name, case in result["cases"].items():
         old = before.get("cases", {}).get(name)
-        was = f"{old['median_ms']} ms ({old['max_ms']} ms)" if old else "-"
-        verdict = "PASS" if case["max_ms"] <= result["target_ms"] else "FAIL"
-        opened = round(statistics.median(case["first_ms"]))
+        was = f"{old['median_ms']} ms ({max(old['max_ms'], *old['first_ms'])} ms)" if old else "-"
+        slowest = max(case["max_ms"], *case["first_ms"])
+        verdict = "PASS" if slowest <= result["target_ms"] else "FAIL"
+        opened = f"{round(statistics.median(case['first_ms']))} ms ({max(case['first_ms'])} ms)"
         lines.append(
             f"| {CASE_WORDS[name]} | {case['entries']} | {was} | {case['median_ms']} ms"
-            f" | {case['max_ms']} ms | {opened} ms | <= {result['target_ms']} ms"
-            f" | {verdict} |"
+            f" | {case['max_ms']} ms | {opened} | <= {result['target_ms']} ms | {verdict} |"
         )
+    paces = " and ".join(f"{ms / 1000:g} s" for ms in result["paces_ms"].values())
     lines.append(
         f"\n{result['date']}, the last {TAPPED} saving taps of each case in each of"
-        f" {result['runs']} runs (the first tap after the page opened apart, median),"
-        f" {result['machine']}, load average {result['load_average']:.1f}, {result['browser']}"
+        f" {result['runs']} runs at each pace ({paces} between entries), the first tap after"
+        f" the page opened apart (median, and the slowest of the runs), {result['machine']},"
+        f" load average {result['load_average']:.1f}, {result['browser']}"
         + (
             f"; before: {before['date']}, the build of {before['build']}, load average"
-            f" {before['load_average']:.1f}."
+            f" {before['load_average']:.1f}; its maximum counts its first taps too."
             if before
             else "."
         )

@@ -237,6 +237,21 @@ window.addEventListener("beforeprint", () => {
 const KEEP_AFTER = 1000;
 /** Milliseconds after the engine is ready before the rest of the app is kept: the first
  * taps do not wait for those downloads. */
+const QUIET = 2000;
+/** Milliseconds without a tap or a key before the next file is kept: a file copied into
+ * the browser's cache takes the CPU a tap needs (on a two-core machine a tap during the
+ * copy took twice as long), so the files are kept one by one in the table's pauses. */
+let lastInput = -Infinity;
+for (const type of ["pointerdown", "keydown", "click"]) {
+  addEventListener(type, () => { lastInput = performance.now(); }, { capture: true, passive: true });
+}
+
+/** Resolves once nobody has tapped or typed for QUIET ms. */
+async function quiet() {
+  for (let wait = lastInput + QUIET - performance.now(); wait > 0; wait = lastInput + QUIET - performance.now()) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
 
 /** Keep the app for offline use: register the service worker, and once the engine has
  * loaded ask it to keep every file (the runtime is fetched once, by the page). */
@@ -255,14 +270,24 @@ export function register() {
   }, () => {});
 }
 
-/** Ask the service worker to keep every file of the app, the runtime included. */
+/** Ask the service worker to keep every file of the app, the runtime included, then the
+ * pages the rule pages link to most: a file at a time, each once the page is quiet. The
+ * page's body says when each list is kept (data-offline, data-offline-linked). */
 export async function keepAll() {
   if (!("serviceWorker" in navigator)) return;
-  const registration = await navigator.serviceWorker.ready;
-  const channel = new MessageChannel();
-  channel.port1.onmessage = ({ data }) => {
-    if ("kept" in data) document.body.dataset.offline = data.kept ? "kept" : "failed";
-    else document.body.dataset.offlineLinked = data.linked ? "kept" : "failed"; // then the pages linked
-  };
-  registration.active.postMessage({ keep: true }, [channel.port2]);
+  const { active } = await navigator.serviceWorker.ready;
+  const ask = (message) => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data }) => resolve(data);
+    active.postMessage(message, [channel.port2]);
+  });
+  const { files, linked } = await ask({ unkept: true });
+  for (const [list, flag] of [[files, "offline"], [linked, "offlineLinked"]]) {
+    let kept = true;
+    for (const file of list) {
+      await quiet();
+      kept = (await ask({ keep: file })).kept && kept;
+    }
+    document.body.dataset[flag] = kept ? "kept" : "failed";
+  }
 }

@@ -4,7 +4,8 @@
 // Messages in:  {id, fn, args}  -- fn is a function of cuckoo.web, or "open"/"position"
 //                                  for the viewer (which keeps the opened text here).
 // Messages out: {progress, step, steps}  while loading;  {ready, start}  once loaded;
-//               {snapshot}  once the started engine is kept for the next visit (or not);
+//               {snapshot}  once the started engine is kept for the next visit (or not),
+//                           in the first pause of two seconds with no call;
 //               {id, value, json} or {id, error}  for each call.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -44,7 +45,21 @@ async function storedSnapshot(key) {
   }
 }
 
+const QUIET = 2000;
+/** Milliseconds with no call before the snapshot is written: its tens of megabytes written
+ * into the browser's cache take the CPU a tap needs (a tap then took up to three times as
+ * long on a two-core machine), so they wait for a pause at the table. */
+let lastCall = 0;
+
+/** Resolves once no call has come or ended for QUIET ms. */
+async function quiet() {
+  for (let wait = QUIET; wait > 0; wait = lastCall + QUIET - performance.now()) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
 async function keepSnapshot(key, bytes) {
+  await quiet();
   try {
     const cache = await caches.open(SNAPSHOTS);
     for (const old of await cache.keys()) await cache.delete(old);
@@ -85,8 +100,11 @@ async function start() {
   // The wheels' modules compiled at build time by this same runtime (app_bytecode.py)
   pyodide.unpackArchive(bytecode, "zip", { extractDir: site });
   progress("engine", "Starting the rules engine");
-  pyodide.runPython("import cuckoo.web, cuckoo.players.bots"); // at once, from a snapshot
+  pyodide.runPython("import cuckoo.web, cuckoo.web.warm, cuckoo.players.bots"); // at once, from a snapshot
   if (!restored) keepSnapshot(key, pyodide.makeMemorySnapshot());
+  // The pages' calls made once on small games: the runtime compiles its code on first use,
+  // and the first tap no longer pays for it (cuckoo.web.warm; after the snapshot is made)
+  pyodide.runPython("cuckoo.web.warm.warm_up()");
   web = pyodide.pyimport("cuckoo.web");
   const version = pyodide.runPython("import cuckoo; cuckoo.__version__");
   postMessage({ ready: true, version, start: restored ? "snapshot" : "fresh" });
@@ -118,10 +136,12 @@ const ready = start().catch((error) => {
 });
 
 onmessage = async ({ data }) => {
+  lastCall = performance.now();
   await ready;
   try {
     postMessage({ id: data.id, value: call(data.fn, data.args), json: !TEXT.has(data.fn) });
   } catch (error) {
     postMessage({ id: data.id, error: reason(error) });
   }
+  lastCall = performance.now();
 };

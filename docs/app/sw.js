@@ -4,7 +4,8 @@
 // of the site, the only place from where it may answer for the rulebook's pages, and
 // answers only for the files it keeps. Once those are kept, it keeps the pages the rule
 // pages link to most (learning to play, the app's page, the chapters' indexes: LINKED), so
-// that they do not delay the app's own. The docs build fills in the version (a hash of
+// that they do not delay the app's own. The page asks for the files one at a time, in the
+// pauses between taps (common.js, keepAll). The docs build fills in the version (a hash of
 // every file) and the lists of files; a new build gets a new cache and the old is dropped.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
@@ -17,7 +18,7 @@ const SHELL = FILES.filter((f) => !LATER(f));
 const KEPT = new Set([...FILES, ...LINKED].map((f) => new URL(f, self.location.href).href));
 
 self.addEventListener("install", (event) => {
-  // The app's pages and scripts at once; the rest (LATER) when a page asks (see "keep"),
+  // The app's pages and scripts at once; the rest (LATER) when a page asks (see "message"),
   // so that a first visit to an engine page does not download the runtime twice, and
   // the rest does not compete with it.
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
@@ -36,31 +37,35 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (!event.data || !event.data.keep) return;
+  const { unkept, keep } = event.data ?? {};
+  const port = event.ports[0];
+  if (!port || !(unkept || FILES.includes(keep) || LINKED.includes(keep))) return;
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      event.ports[0]?.postMessage({ kept: await keepFiles(cache, FILES) });
-      event.ports[0]?.postMessage({ linked: await keepFiles(cache, LINKED) });
+      if (unkept) port.postMessage({ files: await notKept(cache, FILES), linked: await notKept(cache, LINKED) });
+      else port.postMessage({ kept: await keepFile(cache, keep) });
     })(),
   );
 });
 
-/** Keep each of *files* not kept yet; whether all are. */
-async function keepFiles(cache, files) {
-  let kept = true;
-  for (const file of files) {
-    if (await cache.match(file)) continue;
-    try {
-      // The browser's HTTP cache usually holds it already: no second download.
-      const response = await fetch(new Request(file, { cache: "force-cache" }));
-      if (response.ok) await cache.put(file, response);
-      else kept = false;
-    } catch {
-      kept = false;
-    }
+/** Those of *files* not kept yet. */
+async function notKept(cache, files) {
+  const kept = await Promise.all(files.map((file) => cache.match(file)));
+  return files.filter((_, i) => !kept[i]);
+}
+
+/** Keep *file* (a page asks for one at a time, when nobody is tapping); whether it is. */
+async function keepFile(cache, file) {
+  if (await cache.match(file)) return true;
+  try {
+    // The browser's HTTP cache usually holds it already: no second download.
+    const response = await fetch(new Request(file, { cache: "force-cache" }));
+    if (response.ok) await cache.put(file, response);
+    return response.ok;
+  } catch {
+    return false;
   }
-  return kept;
 }
 
 self.addEventListener("fetch", (event) => {

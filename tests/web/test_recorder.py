@@ -232,6 +232,28 @@ def test_offline_the_pages_rule_pages_link_to_open_or_say_so(context: Any, page:
         assert page.evaluate("[...document.images].every((i) => i.complete && i.naturalWidth)")
 
 
+KEPT_NOW = """async () => {
+  const name = (await caches.keys()).find((n) => n.startsWith('cuckoo-app-'));
+  return name ? (await (await caches.open(name)).keys()).length : 0; }"""
+"""How many files the app's cache holds now."""
+
+
+def test_the_app_is_kept_in_the_pauses_between_taps(page: Any) -> None:
+    """Keeping the app for offline use takes the CPU a tap needs: while the table taps (a
+    tap each half second, for six seconds after the engine is ready) no file is added to
+    the cache beyond the app's pages and scripts; once the table pauses, every file is."""
+    open_app(page, "record.html")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: the shell kept
+    shell = page.evaluate(KEPT_NOW)
+    for _ in range(12):
+        page.mouse.click(5, 5)  # a tap on nothing: the page's margin
+        page.wait_for_timeout(500)
+        assert page.evaluate(KEPT_NOW) == shell
+        assert page.evaluate("document.body.dataset.offline") is None
+    wait_offline_kept(page)
+    assert page.evaluate(KEPT_NOW) > shell
+
+
 def test_a_worker_kept_at_the_old_address_retires(page: Any) -> None:
     """Earlier builds kept the app with a worker at app/sw.js: a browser that finds that
     address again gets a worker that removes itself, leaving the one at the root."""
