@@ -83,5 +83,13 @@ def test_phone_widths_and_touch_targets(context: Any, page: Any, width: int) -> 
     page.click("#setup button[type=submit]")
     page.wait_for_selector("#choices .tap")
     check("play, game on")
+    for game in ("cuckoo-cards", "zum-kuckuck"):  # the longest pictures, the hand at the foot
+        page.click("#again")
+        page.select_option("#game", game)
+        page.click("#setup button[type=submit]")
+        page.wait_for_selector("#choices .tap")
+        bar = page.locator("#table .actions").bounding_box()
+        if bar["height"] > 2 * TARGET:
+            small.append(f"play, {game}: the sticky bar is {bar['height']:.0f} px high")
     assert not wide, wide
     assert not small, "\n".join(small)
