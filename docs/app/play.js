@@ -117,8 +117,9 @@ async function start(event) {
     say(`Cannot start: ${checked.problem.text}`, "error");
     return;
   }
-  const opponents = kind === "cuckoo-dice" ? `a ${bot} bot` : `${table.players.length - 1} ${bot} bots`;
-  const name = `${human} vs ${opponents}, seed ${seed}`;
+  const dice = kind === "cuckoo-dice";
+  const opponents = dice ? `${bot === "easy" ? "an" : "a"} ${bot} bot` : `${table.players.length - 1} ${bot} bots`;
+  const name = `${dice ? `${table.names[human]} (${human})` : human} vs ${opponents}, seed ${seed}`;
   say("");
   $("#announce").replaceChildren();
   const game = { name, table: { ...checked.ok, seed }, human, bot, said: [], told: 0, created: new Date().toISOString() };

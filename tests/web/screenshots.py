@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.web.app import EXAMPLES, tap, view  # noqa: E402
 from tests.web.site import launch, serve, site_folder, wait_ready  # noqa: E402
+from tests.web.test_board_taps import tap_picture  # noqa: E402
 from tests.web.test_recorder import dice_table, set_up  # noqa: E402
 
 SIZES = {"desktop": (1280, 900, 1), "phone": (390, 844, 2), "phone-320": (320, 640, 2)}
@@ -78,8 +79,10 @@ def shoot(site: Path, out: Path, sizes: tuple[str, ...] = DOCS_SIZES) -> list[Pa
                     "n => document.querySelector('#record').textContent.includes(n)",
                     arg=place["text"],
                 )
-            page.locator("#picture [data-die].target").first.click()
-            page.wait_for_selector("#picture [data-cell].target", state="attached")
+            first = next(c for c in view(table)["choices"] if c["path"][0] == "Place a die")
+            mover = "0" if view(table)["to_move"] == "Blue" else "1"
+            tap_picture(page, f'[data-die="{first["path"][1]}"][data-nest="{mover}"]')
+            page.wait_for_selector("#picture .target", state="attached")
             written.append(out / f"recorder-board-{size}.png")
             page.screenshot(path=written[-1], full_page=True)
 

@@ -18,6 +18,9 @@ def test_play_the_easy_bot(page: Any, tmp_path: Path) -> None:
     page.select_option("#bot", "easy")
     page.select_option("#side", "Blue")
     page.click("#setup button[type=submit]")
+    # the title names the player and the colour played, against "an easy bot"
+    page.wait_for_selector("#table-title:has-text('seed')")
+    assert page.inner_text("#table-title").startswith("Alex (Blue) vs an easy bot, seed")
     announced: set[str] = set()
     for _ in range(500):
         page.wait_for_selector(f"#choices .tap, {OVER}", state="attached")
