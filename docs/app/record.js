@@ -276,6 +276,7 @@ async function draw(view = null) {
   showRecord(shown);
   // a tap is checked against the version it was offered for (see commit); the picture's
   // cells and dice are tapped as the buttons are
+  const half = recalled(HALF); // a move refused and asked again (see askAgain)
   offer($("#choices"), view.choices, (text) => play(text, shown), {
     picture: $("#picture"),
     mover: ["Blue", "Red"].indexOf(view.to_move),
@@ -283,6 +284,10 @@ async function draw(view = null) {
     keep: { key: HALF, at: halfAt(shown) }, // a reload keeps it
   });
   offered = view.choices;
+  if (half?.refused && half.at === halfAt(shown)) { // offer kept the taps; the refusal too
+    remember(HALF, { ...recalled(HALF), refused: half.refused });
+    await sayRefused(half.refused);
+  }
 }
 
 let offered = []; // the choices drawn last (play finds there the move an entry answered)
@@ -343,10 +348,9 @@ async function commit(base, next, done) {
 async function play(text, base) {
   const answer = await engine.call("table_play", JSON.stringify(base.game.table), text);
   if (answer.problem) {
-    const problem = await problemItem(answer.problem);
     const asked = offered.find((c) => c.ask?.length && text.startsWith(`${c.text} `));
-    if (asked && base === open) return askAgain(asked, problem);
-    $("#refused").replaceChildren("Refused: ", problem);
+    if (asked && base === open) return askAgain(asked, answer.problem);
+    $("#refused").replaceChildren("Refused: ", await problemItem(answer.problem));
     return;
   }
   const game = base.game;
@@ -354,12 +358,17 @@ async function play(text, base) {
 }
 
 /** What the table saw, entered with the move *asked* (a show-down with the dealer's
- * decision), refused: its questions are asked again with the move's taps kept, and one
- * labelled button takes the move back instead. */
+ * decision), refused for *problem*: its questions are asked again with the move's taps
+ * kept, and one labelled button takes the move back instead; kept with the move half built,
+ * so that a reload says it again. */
 async function askAgain(asked, problem) {
   const move = asked.text.replace(/ show$/, "");
-  remember(HALF, { at: halfAt(open), chosen: asked.path, values: [] });
+  remember(HALF, { at: halfAt(open), chosen: asked.path, values: [], refused: { problem, move } });
   await draw();
+}
+
+/** The refusal of a move asked again (see askAgain), said with its way back. */
+async function sayRefused({ problem, move }) {
   const back = el("button", {
     type: "button",
     class: "take-back",
@@ -369,7 +378,7 @@ async function askAgain(asked, problem) {
       await draw();
     },
   }, `Take back ${move}`);
-  $("#refused").replaceChildren("Refused: ", problem, ` Asked again, ${move} kept; or `, back);
+  $("#refused").replaceChildren("Refused: ", await problemItem(problem), ` Asked again, ${move} kept; or `, back);
 }
 
 async function undo() {

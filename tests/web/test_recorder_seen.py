@@ -16,6 +16,7 @@ from cuckoo import web
 from tests.app.test_recorder_partial import as_seen, full_game
 
 from .app import cuckoo, downloaded, open_app, stored_moves, tap, view, wait_stored
+from .site import wait_ready
 from .test_recorder import KEY, TABLES, journal_of, set_up
 
 
@@ -154,6 +155,13 @@ def test_a_show_down_refused_is_asked_again_with_the_decision_kept(page: Any, wi
     )
     assert page.inner_text("#choices .path .chip") == "keep"  # the decision kept
     assert stored_moves(page, KEY) == table["moves"]
+    page.reload()  # a reload keeps it too: the show-down asked, the decision kept
+    wait_ready(page)
+    page.wait_for_function(
+        "() => document.querySelector('#choices .ask .prompt')?.textContent === 'Cid shows:'"
+    )
+    assert page.inner_text("#choices .path .chip") == "keep"
+    assert "Cid cannot show Ks" in page.inner_text("#refused")  # said again, its way back too
     page.get_by_role("button", name="Take back keep").click()
     page.wait_for_selector("#choices .taps .tap:text-is('cut')")
     assert page.inner_text("#refused") == "" and not page.query_selector("#choices .ask")
