@@ -1,4 +1,5 @@
-"""Shared pytest configuration: the hypothesis profiles, and the tests of the pure build.
+"""Shared pytest configuration: the hypothesis profiles, the tests of the pure build, and
+Ctrl-C heard by the commands the tests start.
 
 ``ci`` (the default) keeps the property tests quick; ``HYPOTHESIS_PROFILE=slow`` runs many
 more examples.  A test's own ``@settings`` still wins over the profile.
@@ -7,6 +8,7 @@ more examples.  A test's own ``@settings`` still wins over the profile.
 from __future__ import annotations
 
 import os
+import signal
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -26,6 +28,12 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# A shell starts a background job (`pytest &`, nohup) with Ctrl-C ignored, and a command the
+# tests start would inherit that and never see the Ctrl-C they send it (the interrupt tests
+# failed so, passing in the foreground). Heard here, the signal is default in each child.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
