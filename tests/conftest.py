@@ -29,11 +29,14 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-# A shell starts a background job (`pytest &`, nohup) with Ctrl-C ignored, and a command the
-# tests start would inherit that and never see the Ctrl-C they send it (the interrupt tests
-# failed so, passing in the foreground). Heard here, the signal is default in each child.
+# A shell starts a background job (`pytest &`) with Ctrl-C and Ctrl-\ ignored, and a command
+# the tests start would inherit that and never see the SIGINT or SIGQUIT they send it (the
+# interrupt tests failed so, passing in the foreground): both as in the foreground here, so
+# each is at its default in every child.
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+if signal.getsignal(signal.SIGQUIT) == signal.SIG_IGN:
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
