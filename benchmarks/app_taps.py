@@ -50,8 +50,8 @@ TARGET_MS = 100
 THROTTLE = 4
 TAPPED = 5
 """The saving taps measured at the end of each case, after a first one (the entries left
-out of storage): the first tap after the page opens runs the engine's code for the first
-time, and is shown apart (``first_ms``); the verdict judges it too."""
+out of storage): the first tap after the page opens is shown apart (``first_ms``), since
+only it can pay for code run for the first time; the verdict judges it too."""
 PACES = {"quick": 300, "table": 2100}
 """Milliseconds between the page saying a move is saved and the next entry's first tap: the
 page has written the record (after the screen) by then; at the table's pace the app has

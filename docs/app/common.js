@@ -1,5 +1,6 @@
 // What every page of the app shares: the engine worker, the loading bar, links from rule
 // IDs to the rulebook, downloads, and the service worker that keeps the app offline.
+import { pause } from "./pause.js";
 
 const LOAD_LIMIT = 120_000;
 /** Milliseconds: a first visit on a slow phone network takes well under a minute; after
@@ -237,20 +238,10 @@ window.addEventListener("beforeprint", () => {
 const KEEP_AFTER = 1000;
 /** Milliseconds after the engine is ready before the rest of the app is kept: the first
  * taps do not wait for those downloads. */
-const QUIET = 2000;
-/** Milliseconds without a tap or a key before the next file is kept: a file copied into
- * the browser's cache takes the CPU a tap needs (on a two-core machine a tap during the
- * copy took twice as long), so the files are kept one by one in the table's pauses. */
-let lastInput = -Infinity;
+
+let lastInput = -Infinity; // when the page was last tapped or typed on (see pause.js)
 for (const type of ["pointerdown", "keydown", "click"]) {
   addEventListener(type, () => { lastInput = performance.now(); }, { capture: true, passive: true });
-}
-
-/** Resolves once nobody has tapped or typed for QUIET ms. */
-async function quiet() {
-  for (let wait = lastInput + QUIET - performance.now(); wait > 0; wait = lastInput + QUIET - performance.now()) {
-    await new Promise((resolve) => setTimeout(resolve, wait));
-  }
 }
 
 /** Keep the app for offline use: register the service worker, and once the engine has
@@ -271,7 +262,7 @@ export function register() {
 }
 
 /** Ask the service worker to keep every file of the app, the runtime included, then the
- * pages the rule pages link to most: a file at a time, each once the page is quiet. The
+ * pages the rule pages link to most: a file at a time, each in a pause (pause.js). The
  * page's body says when each list is kept (data-offline, data-offline-linked). */
 export async function keepAll() {
   if (!("serviceWorker" in navigator)) return;
@@ -285,7 +276,7 @@ export async function keepAll() {
   for (const [list, flag] of [[files, "offline"], [linked, "offlineLinked"]]) {
     let kept = true;
     for (const file of list) {
-      await quiet();
+      await pause(() => lastInput);
       kept = (await ask({ keep: file })).kept && kept;
     }
     document.body.dataset[flag] = kept ? "kept" : "failed";

@@ -7,6 +7,7 @@
 //               {snapshot}  once the started engine is kept for the next visit (or not),
 //                           in the first pause of two seconds with no call;
 //               {id, value, json} or {id, error}  for each call.
+import { pause } from "./pause.js";
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const STEPS = ["runtime", "packages", "engine"];
@@ -45,21 +46,13 @@ async function storedSnapshot(key) {
   }
 }
 
-const QUIET = 2000;
-/** Milliseconds with no call before the snapshot is written: its tens of megabytes written
- * into the browser's cache take the CPU a tap needs (a tap then took up to three times as
- * long on a two-core machine), so they wait for a pause at the table. */
-let lastCall = 0;
+let lastCall = 0; // when a call last came or ended (see pause.js)
 
-/** Resolves once no call has come or ended for QUIET ms. */
-async function quiet() {
-  for (let wait = QUIET; wait > 0; wait = lastCall + QUIET - performance.now()) {
-    await new Promise((resolve) => setTimeout(resolve, wait));
-  }
-}
-
+/** Keep the snapshot for the next visit, in the first pause from now (pause.js): its tens
+ * of megabytes written take the CPU a tap needs. */
 async function keepSnapshot(key, bytes) {
-  await quiet();
+  lastCall = Math.max(lastCall, performance.now());
+  await pause(() => lastCall);
   try {
     const cache = await caches.open(SNAPSHOTS);
     for (const old of await cache.keys()) await cache.delete(old);
