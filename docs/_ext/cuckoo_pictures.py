@@ -3,7 +3,8 @@
 * every ``{example}`` of the spec is followed by the position its record reaches (or, for an
   example of a refused move, the position the move was refused in);
 * ``{cuckoo-picture} cells`` draws the 20 cells of the pyramid with their names,
-  ``{cuckoo-picture} building`` the pyramid growing layer by layer, as a game builds it,
+  ``{cuckoo-picture} base`` the base with its sides named (``cuckoo_learn_dice``, which
+  also draws ``{cuckoo-building}``, the page's game growing layer by layer),
   ``{cuckoo-picture} corner`` a die's corner on western and eastern dice, and
   ``{cuckoo-picture} kuckuck-cards`` the kinds of card of Zum Kuckuck!;
 * ``{cuckoo-game}`` shows a whole record (a walkthrough such as *Your first game*), and each
@@ -24,6 +25,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from cuckoo_learn_dice import base_svg
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
@@ -34,7 +36,6 @@ from cuckoo import CuckooError, dice
 from cuckoo.cards import moves as cards_moves
 from cuckoo.cards.svg import seats_svg as cards_seats_svg
 from cuckoo.dice.faces import apex_faces, second_face
-from cuckoo.dice.geometry import CELLS, LAYER
 from cuckoo.dice.iso import corner_svg, iso_svg
 from cuckoo.dice.svg import cells_svg
 from cuckoo.drawing import INK, svg_document, svg_root, svg_text, text_width
@@ -82,52 +83,17 @@ def position_picture(record: str, env: BuildEnvironment) -> nodes.raw | None:
     return _picture(kit.svg(state), env)
 
 
-BUILDING_ROLLS = ((1, 2, 3, 3, 4, 4, 5, 5, 6, 6), (1, 1, 2, 2, 3, 4, 4, 5, 6, 6))
-"""The opening roll of the game the building picture is drawn from."""
-
-
-def building_svgs() -> list[str]:
-    """The pyramid seen from above after each layer is complete, from the bottom layer to
-    the apex: a game in which each player in turn puts the first die of their nest on the
-    lowest open cell (CD-PLACE-SUPPORT), drawn as :func:`iso_svg` draws any position."""
-    state = dice.new_game("cuckoo", dice.Setup(BUILDING_ROLLS))
-    layers = []
-    while not state.is_over:
-        move = max(
-            (m for m in dice.legal_moves(state) if isinstance(m, dice.Place)),
-            key=lambda m: LAYER[m.cell],
-        )
-        state = dice.apply(state, move)
-        if all(state.board[c] is not None for c in CELLS if LAYER[c] == LAYER[move.cell]):
-            layers.append(_scaled(iso_svg(state, legend=False), BUILDING_SCALE))
-    return layers
-
-
-BUILDING_SCALE = 0.42
-"""The building pictures are drawn small, four to a row, to fit a printed page's width."""
-
-
-def _scaled(svg: str, factor: float) -> str:
-    """*svg* drawn *factor* times its size: its width and height, not its view box."""
-
-    def scale(m: re.Match[str]) -> str:
-        return f'{m[1]}="{float(m[2]) * factor:g}"'
-
-    head, body = svg.split(">", 1)
-    return re.sub(r'\b(width|height)="([\d.]+)"', scale, head) + ">" + body
-
-
 PICTURES: dict[str, Callable[[], str | list[str]]] = {
     "cells": cells_svg,
-    "building": building_svgs,
+    "base": base_svg,
     "corner": corner_svg,
     "kuckuck-cards": cards_svg,
 }
 
 
 class PictureDirective(SphinxDirective):
-    """``cuckoo-picture NAME``: a picture the engine draws (``cells``, ``kuckuck-cards``), or
-    pictures side by side (``building``)."""
+    """``cuckoo-picture NAME``: a picture the engine draws (``cells``, ``base``,
+    ``kuckuck-cards``)."""
 
     required_arguments = 1
 
@@ -176,6 +142,7 @@ class GameDirective(SphinxDirective):
         except (ValueError, CuckooError) as error:
             raise self.error(f"the walkthrough does not replay: {error}") from error
         literal = nodes.literal_block(record, record, language="cuckoo")
+        literal["classes"].append("cuckoo-walkthrough")  # found by cuckoo-building
         self.set_source_info(literal)
         return [literal]
 
@@ -536,5 +503,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cuckoo-plies", PliesDirective)
     app.add_directive("cuckoo-apex", ApexDirective)
     app.connect("doctree-read", _add_pictures)
+    app.setup_extension("cuckoo_learn_dice")  # the dice page's base and growing pyramid
     app.setup_extension("cuckoo_learn_kuckuck")  # Zum Kuckuck!'s Learn to Play directives
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from cuckoo.dice.geometry import COORDS
+
 from .test_learn import (
     CARD_PAGES,
     FENCE,
@@ -73,7 +75,11 @@ TERMS: dict[str, dict[str, str]] = {
         "second face": r"second\s+faces?",
     },
     "cuckoo-cards": {"show-down": r"show-?downs?", "void hand": r"void\s+hands?"},
-    "zum-kuckuck": {"cycle": r"cycles?", "drop out": r"drop(?:s|ped|ping)?[\s-]+outs?"},
+    "zum-kuckuck": {
+        "cycle": r"cycles?",
+        "drop out": r"drop(?:s|ped|ping)?[\s-]+outs?",
+        "still in": r"still\s+in",
+    },
 }
 """Each game's own terms that a newcomer cannot guess (issue #43)."""
 EMPHASIS = re.compile(r"(?<![*\w])(\*\*?)(?=\S)([^*]+?)(?<=\S)\1(?![*\w])")
@@ -236,14 +242,29 @@ def test_a_kuckuck_caption_names_the_round_its_picture_shows(pictures: ModuleTyp
 
 
 def test_the_pyramid_is_drawn_as_it_is_built_before_the_first_game(pictures: ModuleType) -> None:
-    """Issue #43: how to build the pyramid, in pictures made by the drawing code: the bottom
-    layer, then each layer on it (12, 21, 27 and 30 faces showing: the dungeon shows none),
-    shown in the section a player reads before the first game."""
-    svgs = pictures.building_svgs()
+    """Issues #43 and #52: how to build the pyramid, in pictures made by the drawing code from
+    the page's own game: the base, then each layer on it (12, 21, 27 and 30 faces showing: the
+    dungeon shows none), each drawn when its layer is full, with the names of the empty cells
+    drawn 11 pixels high or more; shown in the section a player reads before the first game,
+    after the base picture that explains the names."""
+    learn_dice = _load("cuckoo_learn_dice")
+    text = (LEARN / "cuckoo-dice.md").read_text(encoding="utf-8")
+    game = next(m[3] for m in FENCE.finditer(text) if m[1] == "cuckoo-game")
+    _, states = pictures.walkthrough(game)
+    svgs, caption = learn_dice.building(states)
     shown = [int(re.search(r"\((\d+) faces showing\)", svg)[1]) for svg in svgs]  # type: ignore[index]
     assert shown == [12, 21, 27, 30]
-    text = (LEARN / "cuckoo-dice.md").read_text(encoding="utf-8")
-    assert "```{cuckoo-picture} building\n```" in before_first_game(text)
+    turns = learn_dice.layers_filled(states)
+    assert turns[-1] == len(states) - 1 and turns == sorted(turns)
+    for layer, n in zip((3, 2, 1, 0), turns, strict=True):
+        full = [c for c in range(20) if sum(COORDS[c]) == layer]
+        assert all(states[n].board[c] is not None for c in full)
+        assert any(states[n - 1].board[c] is None for c in full)
+        assert f"after {n} turns" in caption
+    names = [t for t in ET.fromstring(svgs[0]).iter(f"{SVG}text") if t.text and t.text.isdigit()]
+    assert names and all(float(t.get("font-size", 0)) >= 11 for t in names)
+    before = before_first_game(text)
+    assert before.index("```{cuckoo-picture} base\n```") < before.index("```{cuckoo-building}\n```")
 
 
 def test_the_dungeon_is_told_by_who_put_a_die_there(pictures: ModuleType) -> None:
