@@ -40,6 +40,7 @@ extensions = [
     "cuckoo_study",
     "cuckoo_speed",
     "cuckoo_openspiel",
+    "cuckoo_books",
 ]
 
 root_doc = "index"

@@ -75,13 +75,17 @@ def test_turn_is_defined_once_for_players_and_ply_once_for_implementers() -> Non
 
 
 def test_the_players_path_is_learn_reference_card_and_the_spec_is_one_click_away() -> None:
+    """The site opens with the player's book (test_player_book), whose parts are Learn to
+    play and the Rules Reference; the implementer's guide is a part of the site of its own."""
     trees = toctrees(DOCS / "index.md")
-    captions = [caption for caption, _ in trees]
+    assert trees[0] == ("For players", ["players"])
+    book = toctrees(DOCS / "players.md")
+    captions = [caption for caption, _ in book]
     assert captions[:2] == ["Learn to play", "Rules Reference"]
-    player_docs = [doc for _, docs in trees[:2] for doc in docs]
+    player_docs = [doc for _, docs in book[:2] for doc in docs]
     assert any(doc.endswith("-card") for doc in player_docs)
     assert [f"reference/{game}" for game in GAMES] == [
-        d for d in dict(trees)["Rules Reference"] if d != "reference/index"
+        d for d in dict(book)["Rules Reference"] if d != "reference/index"
     ]
     assert not [d for d in player_docs if d.startswith(("spec/", "implementers"))]
     guide = dict(trees)["Implementer's guide"]

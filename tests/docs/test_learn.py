@@ -98,15 +98,15 @@ LEARN_PAGES = sorted(p for p in LEARN.glob("*.md") if not p.stem.endswith("-card
 CARD_PAGES = sorted(LEARN.glob("*-card.md"))
 
 
-def test_every_learn_page_and_card_is_titled_and_in_the_first_toctree() -> None:
+def test_every_learn_page_and_card_is_titled_and_in_the_books_first_toctree() -> None:
     assert [p.stem for p in LEARN_PAGES] == ["cuckoo-cards", "cuckoo-dice", "zum-kuckuck"]
     assert [p.stem for p in CARD_PAGES] == [
         "cuckoo-cards-card",
         "cuckoo-dice-card",
         "zum-kuckuck-card",
     ]
-    index = (DOCS / "index.md").read_text(encoding="utf-8")
-    first = index.split("```{toctree}")[1].split("```")[0]
+    book = (DOCS / "players.md").read_text(encoding="utf-8")  # the player's book
+    first = book.split("```{toctree}")[1].split("```")[0]
     assert ":caption: Learn to play" in first
     for page in LEARN_PAGES + CARD_PAGES:
         assert f"learn/{page.stem}\n" in first
@@ -216,8 +216,8 @@ def test_every_learn_page_ends_with_one_line_to_writing_a_game_down() -> None:
     for page in LEARN_PAGES:
         last = page.read_text(encoding="utf-8").rstrip().splitlines()[-1]
         assert "[Writing a game down](../writing.md)" in last, page.name
-    index = (DOCS / "index.md").read_text(encoding="utf-8")
-    assert "\nwriting\n" in index.split(":caption: At the table")[1].split("```")[0]
+    book = (DOCS / "players.md").read_text(encoding="utf-8")
+    assert "\nwriting\n" in book.split(":caption: At the table")[1].split("```")[0]
 
 
 def test_the_engine_writes_each_kind_of_ply(pictures: ModuleType) -> None:
