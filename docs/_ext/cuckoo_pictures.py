@@ -60,10 +60,27 @@ def _picture(svg: str, env: BuildEnvironment) -> nodes.raw:
     return _pictures([svg], env)
 
 
+LEGIBLE = 11
+"""The smallest label a picture shows, in CSS pixels, however narrow the screen (#52)."""
+
+
+def legible(svg: str) -> str:
+    """*svg* with a least width, at which its smallest label is :data:`LEGIBLE` pixels high:
+    on a narrower screen the picture scrolls sideways in its frame rather than shrink."""
+    head, body = svg.split(">", 1)
+    box = re.search(r'viewBox="[\d.-]+ [\d.-]+ ([\d.]+) ', head)
+    sizes = [float(size) for size in re.findall(r'<text\b[^>]*\bfont-size="([\d.]+)"', body)]
+    if box is None or not sizes:
+        return svg
+    least = float(box[1]) * LEGIBLE / min(sizes)
+    return f'{head} style="min-width:{least:.0f}px">{body}'
+
+
 def _pictures(svgs: list[str], env: BuildEnvironment) -> nodes.raw:
-    """*svgs* side by side in the page, wrapping on a narrow screen."""
+    """*svgs* side by side in the page, wrapping on a narrow screen, each no smaller than
+    its labels can be read at."""
     style = "display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start"
-    body = "".join(_numbered(svg, env) for svg in svgs)
+    body = "".join(legible(_numbered(svg, env)) for svg in svgs)
     return nodes.raw("", f'<div class="cuckoo-picture" style="{style}">{body}</div>', format="html")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -25,3 +26,15 @@ def build(src: Path, out: Path) -> str:
                  status=None, warning=Collect(), freshenv=True)  # fmt: skip
     app.build()
     return "".join(warnings)
+
+
+def docs_site(out: Path) -> Path:
+    """The rulebook's built site: the one CI built (``CUCKOO_SITE``), or ``docs/`` built into
+    *out* (the whole site, the app included: about a minute)."""
+    given = os.environ.get("CUCKOO_SITE")
+    if given:
+        return Path(given)
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    Sphinx(str(docs), str(docs), str(out), str(out / ".doctrees"), "html",
+           status=None, warning=None, freshenv=True).build()  # fmt: skip
+    return out

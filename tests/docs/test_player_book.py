@@ -4,13 +4,12 @@ implementers"; the implementer's pages keep the whole site's; the printed bookle
 the book's pages.
 
 The site is the one CI built (``CUCKOO_SITE``), or a build of ``docs/`` made here (slow: the
-site's whole build, left out of the default run)."""
+site's whole build, left out of the default run); what needs no site runs by default."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import posixpath
 import sys
 from collections.abc import Iterator
@@ -116,16 +115,9 @@ def test_the_link_check_sees_every_kind_of_link() -> None:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The built site: CI's, or one built here."""
-    given = os.environ.get("CUCKOO_SITE")
-    if given:
-        return Path(given)
-    pytest.importorskip("sphinx", reason="needs the docs extra")
-    from .sphinx_site import Sphinx
+    from .sphinx_site import docs_site
 
-    out = tmp_path_factory.mktemp("site")
-    Sphinx(str(DOCS), str(DOCS), str(out), str(out / ".doctrees"), "html",
-           status=None, warning=None, freshenv=True).build()  # fmt: skip
-    return out
+    return docs_site(tmp_path_factory.mktemp("site"))
 
 
 def _pages(site: Path, docs: list[str]) -> Iterator[tuple[str, str]]:
