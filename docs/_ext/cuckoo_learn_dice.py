@@ -132,7 +132,8 @@ def _draw_building(app: Sphinx, doctree: nodes.document) -> None:
     states: list[Any] = walkthrough(games[0])[1]
     svgs, caption = building(states)
     for node in pending:
-        node.replace_self([_pictures(list(svgs), app.env), nodes.paragraph(caption, caption)])
+        pictures = _pictures(list(svgs), app.env, "cuckoo-building")
+        node.replace_self([pictures, nodes.paragraph(caption, caption)])
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

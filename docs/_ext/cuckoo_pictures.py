@@ -76,12 +76,13 @@ def legible(svg: str) -> str:
     return f'{head} style="min-width:{least:.0f}px">{body}'
 
 
-def _pictures(svgs: list[str], env: BuildEnvironment) -> nodes.raw:
+def _pictures(svgs: list[str], env: BuildEnvironment, kind: str = "") -> nodes.raw:
     """*svgs* side by side in the page, wrapping on a narrow screen, each no smaller than
-    its labels can be read at."""
+    its labels can be read at; *kind*, a class the print style sheet may size them by."""
     style = "display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start"
     body = "".join(legible(_numbered(svg, env)) for svg in svgs)
-    return nodes.raw("", f'<div class="cuckoo-picture" style="{style}">{body}</div>', format="html")
+    classes = " ".join(["cuckoo-picture", *[kind] * bool(kind)])
+    return nodes.raw("", f'<div class="{classes}" style="{style}">{body}</div>', format="html")
 
 
 def position_picture(record: str, env: BuildEnvironment) -> nodes.raw | None:
@@ -119,7 +120,8 @@ class PictureDirective(SphinxDirective):
         if draw is None:
             raise self.error(f"no picture {self.arguments[0]!r}; expected: {', '.join(PICTURES)}")
         drawn = draw()
-        return [_pictures(drawn if isinstance(drawn, list) else [drawn], self.env)]
+        pictures = drawn if isinstance(drawn, list) else [drawn]
+        return [_pictures(pictures, self.env, f"cuckoo-{self.arguments[0]}")]
 
 
 _TABLES: dict[str, Callable[[Any], str]] = {

@@ -73,6 +73,9 @@ def _expanded(pictures: ModuleType, page: Path) -> str:
             return ""
         if m[1] == "cuckoo-apex":
             return str(pictures.apex_table())
+        if m[1] == "cuckoo-building":  # its caption, of the page's game further down
+            record = next(g[3] for g in FENCE.finditer(text) if g[1] == "cuckoo-game")
+            return str(_load("cuckoo_learn_dice").building(pictures.walkthrough(record)[1])[1])
         if not game:
             return ""
         (record, states), numbers = game[0], [int(a) for a in m[2].split()]
