@@ -5,13 +5,14 @@ width, or more, scrolling in its frame."""
 from __future__ import annotations
 
 import re
-import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from .test_learn import _load
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = sorted(f"learn/{p.stem}" for p in (DOCS / "learn").glob("*.md"))
@@ -24,14 +25,7 @@ SVG = re.compile(r"<svg\b.*?</svg>", re.S)
 
 @pytest.fixture(scope="module")
 def pictures() -> ModuleType:
-    pytest.importorskip("sphinx", reason="the docs extension needs the docs extra")
-    sys.path.insert(0, str(DOCS / "_ext"))
-    try:
-        import cuckoo_pictures
-
-        return cuckoo_pictures
-    finally:
-        sys.path.remove(str(DOCS / "_ext"))
+    return _load("cuckoo_pictures")
 
 
 def shown(svg: str, screen: float) -> list[tuple[str, float]]:

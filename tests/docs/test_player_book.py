@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import posixpath
-import sys
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -21,6 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from .test_learn import _load
 from .test_reference import toctrees
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -158,17 +158,6 @@ def test_the_books_search_finds_only_its_pages(site: Path) -> None:
     assert 'src="searchindex-players.js"' in page and 'src="searchindex.js"' not in page
 
 
-def _books() -> ModuleType:
-    pytest.importorskip("sphinx", reason="needs the docs extra")
-    sys.path.insert(0, str(DOCS / "_ext"))
-    try:
-        import cuckoo_books
-
-        return cuckoo_books
-    finally:
-        sys.path.remove(str(DOCS / "_ext"))
-
-
 def test_the_cut_index_holds_only_the_books_pages_renumbered() -> None:
     index: dict[str, Any] = {
         "docnames": ["a", "spec/x", "b"],
@@ -181,7 +170,7 @@ def test_the_cut_index_holds_only_the_books_pages_renumbered() -> None:
         "objects": {},
         "envversion": {"sphinx": 66},
     }
-    cut = _books().cut(index, {"a", "b"})
+    cut = _load("cuckoo_books").cut(index, {"a", "b"})
     assert cut["docnames"] == ["a", "b"] and cut["titles"] == ["A", "B"]
     assert cut["terms"] == {"die": [0, 1], "apex": 1}
     assert cut["titleterms"] == {"b": [1]}
