@@ -82,7 +82,10 @@ def _pictures(svgs: list[str], env: BuildEnvironment, kind: str = "") -> nodes.r
     style = "display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start"
     body = "".join(legible(_numbered(svg, env)) for svg in svgs)
     classes = " ".join(["cuckoo-picture", *[kind] * bool(kind)])
-    return nodes.raw("", f'<div class="{classes}" style="{style}">{body}</div>', format="html")
+    # A frame that may scroll sideways is reached from the keyboard too (axe-core:
+    # scrollable-region-focusable).
+    frame = f'<div class="{classes}" style="{style}" tabindex="0">{body}</div>'
+    return nodes.raw("", frame, format="html")
 
 
 def position_picture(record: str, env: BuildEnvironment) -> nodes.raw | None:
