@@ -131,7 +131,11 @@ def app_wheel(built: Path, out: Path, leave_out: re.Pattern[str] = LEFT_OUT_OF_T
                 metadata[info.filename] = data
             if info.filename.endswith(".dist-info/RECORD"):
                 rows = data.decode().splitlines(keepends=True)
-                kept = (_listed(r, metadata) for r in rows if not leave_out.match(r.split(",")[0]))
+                kept = (
+                    _listed(r, metadata)
+                    for r in rows
+                    if not leave_out.match(r.split(",")[0])
+                )
                 data = "".join(kept).encode()
             info.compress_type = zipfile.ZIP_DEFLATED
             target.writestr(info, data, compresslevel=9)

@@ -297,7 +297,9 @@ def build_app(app: Sphinx, exception: Exception | None) -> None:
         return
     target = Path(app.outdir) / "app"
     shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("*sw.js", "*.html", "*.part"))
+    shutil.copytree(
+        SOURCE, target, ignore=shutil.ignore_patterns("*sw.js", "*.html", "*.part")
+    )
     _pages(target)
     runtime = pyodide_runtime()
     for name in PYODIDE_FILES:
