@@ -97,7 +97,9 @@ class Hand:
     numbers: tuple[int, ...]
 
     def __str__(self) -> str:
-        return " ".join(["deal", self.player, *(str(n or "?") for n in self.numbers)])
+        return " ".join(
+            ["deal", self.player, *("?" if n == UNSEEN else str(n) for n in self.numbers)]
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,10 +167,10 @@ class Record(notation.Record):
     def setup(self) -> Setup:
         """The players in seating order, and the cockatoo cards their hands earned when
         the Cockatoos tag gives them (ZK-PARTIAL-COUNT; -1 for a word that is no count)."""
-        counts = (self.tag("Cockatoos") or "").replace(",", " ").split()
+        counts = notation.listed(self.tag("Cockatoos") or "")
         return Setup(
-            tuple((self.tag("Players") or "").split()),
-            tuple(int(w) if w.isdecimal() and len(w) <= 3 else -1 for w in counts),
+            tuple(notation.listed(self.tag("Players") or "")),
+            tuple(int(w) if notation.is_number(w) and len(w) <= 3 else -1 for w in counts),
         )
 
 
@@ -229,9 +231,9 @@ def _number(token: Token) -> int:
 
 def _canonical_value(key: str, value: str) -> str:
     if key in ("Game", "Variant"):
-        return value.strip().lower()
+        return value.strip(notation.WS).lower()
     if key in ("Players", "Cockatoos"):
-        return " ".join(value.replace(",", " ").split())
+        return " ".join(notation.listed(value))
     return value
 
 
@@ -369,7 +371,7 @@ def move_text(state: State, move: Move) -> str:
     deal of one card)."""
     name = state.players
     if isinstance(move, Deal):
-        return f"deal {name[state.to_deal]} {move.number or '?'}"
+        return f"deal {name[state.to_deal]} {'?' if move.number == UNSEEN else move.number}"
     if isinstance(move, Start):
         return f"start {name[move.seat]}"
     if isinstance(move, Play):

@@ -33,6 +33,7 @@ from .params import parameter_cases, scoring_cases
 from .precedence import precedence_cases
 from .protocol import protocol_cases
 from .releases import VERSION, changelog
+from .text import text_cases
 
 __all__ = ["SCHEMA", "SUITE", "build", "dump", "inputs", "load", "load_all", "new_command"]
 
@@ -314,6 +315,7 @@ def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
     )
     cases += [_entry(game, case) for case in scoring_cases(game, cases)]
     cases += [_entry(game, case) for case in protocol_cases(game)]
+    cases += [_entry(game, case) for case in text_cases(game)]
     return {
         "schema": SCHEMA,
         "game": game,
