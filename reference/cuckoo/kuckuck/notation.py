@@ -480,9 +480,13 @@ def _lines(record: Record, notes: dict[int, list[str]]) -> Iterator[str]:
     on one last line."""
     state: State | None = start(record)
     spelt = _spellings(record)
-    unseen = record.tag("Cockatoos") is not None and all(
-        set(item.numbers) == {UNSEEN} for item in record.moves if isinstance(item, Hand)
-    )  # ZK-PARTIAL-CANONICAL: a deal nobody saw a card of is left out
+    hands = [item for item in record.moves if isinstance(item, Hand)]
+    unseen = (
+        record.tag("Cockatoos") is not None
+        and len(hands) == len(record.setup().players)
+        and all(set(item.numbers) == {UNSEEN} for item in hands)
+    )  # ZK-PARTIAL-CANONICAL: a whole deal nobody saw a card of is left out; a record that
+    # stops within its deal keeps it, since one without deal items starts after the deal
     words: list[str] = []
     drawn = False  # a start draw opens its round's line; the nest cards that follow join it
     dealing = True  # before the first round: a show there opens a line of its own
