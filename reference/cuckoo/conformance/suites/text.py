@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from .cases import CARDS, KUCKUCK, Case
+from .cases import CARDS, KUCKUCK, Case, scripted
 
 NBSP, LINE_SEPARATOR, IDEOGRAPHIC_SPACE = "\u00a0", "\u2028", "\u3000"
 OTHER_SPACES: Final = {"nbsp": NBSP, "u2028": LINE_SEPARATOR, "u3000": IDEOGRAPHIC_SPACE}
@@ -35,15 +35,8 @@ def _case(
     commands: tuple[str, ...],
     about: str = "",
 ) -> Case:
-    return Case(
-        case_id,
-        rules,
-        expect=expect,
-        game=game,
-        commands=commands,
-        about=f"{_ABOUT[kind]}{': ' + about if about else ''}",
-        tags=("text", kind),
-    )
+    about = f"{_ABOUT[kind]}{': ' + about if about else ''}"
+    return scripted(game, case_id, rules, expect, commands, about, tags=("text", kind))
 
 
 def text_cases(game: str) -> Iterator[Case]:
