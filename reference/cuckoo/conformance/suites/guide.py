@@ -31,6 +31,14 @@ def guide_cases(game: str) -> Iterator[Case]:
             ("new cuckoo-cards Ann Ann Ben lives=2 lives=3",),
             "a parameter given twice is refused (? protocol)",
         )
+        yield _guide(
+            CARDS,
+            "cards-guide-new-dealer-case",
+            ("CC-SETUP-DEALER",),
+            "error",
+            ("new cuckoo-cards ann Ann Ben",),
+            "new is exact about letter case: the dealer ann is not the player Ann",
+        )
     else:
         yield _guide(
             "cuckoo-dice",
