@@ -355,9 +355,7 @@ class OpenSpielSession(Session):
     def _no_records(text: str) -> str:
         raise Unsupported("OpenSpiel reads and writes no records: it plays moves only")
 
-    def _guarded(
-        self, name: str, command: Callable[[str], str]
-    ) -> Callable[[str], str]:
+    def _guarded(self, name: str, command: Callable[[str], str]) -> Callable[[str], str]:
         """*command*, an engine error made a skip only when the reference refused the same
         ``new`` or ``apply`` (the adapter reads moves with the reference's notation, and
         OpenSpiel names no rule); any other is the binding refusing: a failure, never a
