@@ -13,7 +13,7 @@ from random import Random
 from typing import Any, Final
 
 from .errors import CuckooError, NotationError
-from .notation import Chunk, Dialect, Number, Record, split_records
+from .notation import WS, Chunk, Dialect, Number, Record, split_records
 
 __all__ = ["GAMES", "Kit", "note_text", "parse_chunk", "read_records", "validate"]
 
@@ -167,7 +167,7 @@ def read_records(
 def parse_chunk(chunk: Chunk, source: str | None) -> tuple[Kit, Record] | NotationError:
     """One record, read by the notation its Game tag names (the dice game's by default)."""
     found = _GAME_TAG.search(chunk.text)
-    name = found[1].strip().lower() if found else DICE_GAME
+    name = found[1].strip(WS).lower() if found else DICE_GAME
     kit = GAMES.get(name)
     if kit is None:
         return NotationError(

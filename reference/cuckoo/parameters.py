@@ -44,5 +44,9 @@ def with_parameters(
         raise SetupError(
             f"unknown parameter {unknown[0]!r}; expected one of {', '.join(allowed)}", rule=rule
         )
-    changed: Any = replace(base, **overrides)  # type: ignore[type-var]
+    try:
+        changed: Any = replace(base, **overrides)  # type: ignore[type-var]
+    except TypeError:  # compiled, a field's type is checked before the rules' own checks
+        given = ", ".join(f"{name}={value!r}" for name, value in overrides.items())
+        raise SetupError(f"a value of the wrong kind among {given}", rule=rule) from None
     return changed  # type: ignore[no-any-return]

@@ -20,6 +20,23 @@ from .values import rebuilt
 WS: Final = " \t\f\r\n"
 """White space as the grammars ignore it (``common.WS``); Python's ``str.split`` and ``\\s``
 take more, such as a no-break space, which a record may not hold between its words."""
+DIGITS: Final = "0123456789"
+"""The digits of every number in a record or a command: ASCII only (``str.isdigit`` takes
+``٣`` and ``²`` too, which no rule counts as a digit)."""
+_LISTED: Final = re.compile(f"[,{WS}]+")
+
+
+def listed(value: str) -> list[str]:
+    """The words of a tag value that lists names or numbers (``Players``, ``Cockatoos``),
+    split at commas and :data:`WS`: a no-break space is part of a word, not a separator."""
+    return [word for word in _LISTED.split(value) if word]
+
+
+def is_number(word: str) -> bool:
+    """Whether *word* is written in :data:`DIGITS` alone."""
+    return bool(word) and all(ch in DIGITS for ch in word)
+
+
 MEMO_KEY_CHARS: Final = 256
 """The longest text a memo of the reading keeps as a key (a tag line, an item, a tag value):
 a hostile file's megabyte-long value is read every time it comes, never kept."""

@@ -83,7 +83,7 @@ def test_the_openspiel_binding_passes_or_skips_with_a_reason_never_records() -> 
 
 def _uses_records(case: dict[str, Any]) -> bool:
     """Whether *case* sends a record (with ``record`` or ``format``)."""
-    sent = [c.split()[0] for c in case.get("commands", [])]
+    sent = [(c.split() or [""])[0] for c in case.get("commands", [])]  # an empty line too
     return "record" in case or "record" in sent or "format" in sent
 
 

@@ -81,7 +81,7 @@ def test_every_format_case_is_written_as_it_reads() -> None:
     assert len(cases) > 100
     for case in cases:
         text = case["expect"]["format"]
-        assert _format(" ".join(text.split())) == text, case["id"]
+        assert _format(text.replace("\n", " ")) == text, case["id"]  # a tag value's spaces kept
 
 
 def test_a_case_taken_away_opens_a_gap() -> None:

@@ -365,3 +365,24 @@ def test_validate_notes_what_it_could_not_check(
     note, summary = (json.loads(line) for line in capsys.readouterr().out.splitlines())
     assert (note["kind"], note["rule"], note["line"]) == ("note", "ZK-PARTIAL-CHECKS", 1)
     assert summary["problems"] == 0
+
+
+@given(VARIANTS, SEEDS, PLAYERS, st.data())
+def test_a_record_stopping_within_its_deal_keeps_it_in_canonical_form(
+    variant: Rules, seed: int, players: int, data: st.DataObject
+) -> None:
+    """ZK-PARTIAL-CANONICAL, ZK-PARTIAL-UNSEEN: a record of what was seen that stops after
+    any of its deal items (every card ? or some) is written back with those items, and
+    `format` then the record reach the same state as the record itself; only a whole deal
+    nobody saw a card of is left out."""
+    setup, moves, _ = _match(variant, seed, players)
+    hands = data.draw(st.integers(1, players), label="hands dealt")
+    hide = data.draw(st.sets(st.integers(0, 12 * hands - 1), min_size=1), label="unseen")
+    seen = Setup(setup.players, _counts(setup, moves))
+    record = record_of(variant, seen, _hidden(moves[: 12 * hands], hide))
+    text = format_record(record)
+    left_out = hands == players and len(hide) == 12 * hands
+    assert text.count("deal ") == (0 if left_out else hands)
+    *_, direct = replay(record)
+    assert _last(text) == direct
+    assert format_record(parse(text)) == text

@@ -326,3 +326,12 @@ def test_the_kuckuck_help_says_what_to_type_in_the_order_it_is_read() -> None:
     help_text = " ".join(kuckuck_record.HELP.split())
     places = [help_text.index(w) for w in words]
     assert places == sorted(places)
+
+
+@pytest.mark.parametrize("digit", ["\u0663", "\u00b2"])
+def test_a_show_typed_with_other_digits_is_refused(digit: str) -> None:
+    """ZK-PARTIAL-SHOW: the recorder reads numbers in ASCII digits, as a record does
+    (``٣`` was read as 3, and ``²`` passed the check to fail later)."""
+    state = kuckuck.new_game(kuckuck.rules(), kuckuck.Setup(("Ann", "Ben", "Cid")))
+    with pytest.raises(ValueError, match="show, the player and the cards"):
+        kuckuck_record.hand_shown(state, ["Ann", digit], lambda _: None)

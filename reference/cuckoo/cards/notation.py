@@ -99,7 +99,7 @@ class Record(notation.Record):
 
     def setup(self) -> Setup:
         """The players in seating order and the first dealer."""
-        players = tuple((self.tag("Players") or "").split())
+        players = tuple(notation.listed(self.tag("Players") or ""))
         dealer = self.tag("Dealer") or ""
         return Setup(players, players.index(dealer) if dealer in players else -1)
 
@@ -134,12 +134,12 @@ def _card(token: Token) -> Card:
 
 def _canonical_value(key: str, value: str) -> str:
     if key in ("Game", "Aces", "Direction"):
-        return value.strip().lower()
+        return value.strip(notation.WS).lower()
     if key == "Players":
-        return " ".join(value.replace(",", " ").split())
-    if key == "Lives" and value.strip().isascii() and value.strip().isdigit():
-        return value.strip().lstrip("0") or "0"  # one way to write a number: "03" is "3"
-    return value.strip() if key in ("Lives", "Dealer") else value
+        return " ".join(notation.listed(value))
+    if key == "Lives" and notation.is_number(value.strip(notation.WS)):
+        return value.strip(notation.WS).lstrip("0") or "0"  # one way to write "03": "3"
+    return value.strip(notation.WS) if key in ("Lives", "Dealer") else value
 
 
 def start(record: Record) -> State:

@@ -9,6 +9,7 @@ plugs in through a small adapter.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -27,7 +28,7 @@ from ..kuckuck import views as kuckuck_views
 from ..notation import Record
 from ..parameters import whole_number
 
-__all__ = ["PROTOCOL", "Session", "read_params", "serve"]
+__all__ = ["PROTOCOL", "Session", "command_of", "read_params", "serve", "words"]
 
 PROTOCOL: Final = "cuckoo-protocol 1"
 
@@ -41,13 +42,16 @@ def _fraction(p: Fraction) -> str:
 
 
 def read_params(words: list[str]) -> dict[str, object]:
-    """``name=value`` words as parameters: numbers, ``none``, ``yes`` and ``no`` decoded."""
+    """``name=value`` words as parameters: numbers, ``none``, ``yes`` and ``no`` decoded.
+    A name given twice is refused: which of the two counts, the guide leaves to no engine."""
     values: dict[str, object] = {"none": None, "yes": True, "no": False}
     params: dict[str, object] = {}
     for word in words:
         key, sep, value = word.partition("=")
         if not sep:
             raise ProtocolError(f"expected name=value, not {word!r}")
+        if key in params:
+            raise ProtocolError(f"the parameter {key!r} is given twice")
         number = whole_number(value)
         params[key] = number if isinstance(number, int) else values.get(value, value)
     return params
@@ -65,6 +69,11 @@ def _named(rule: str, message: str) -> Iterator[None]:
         raise SetupError(message, rule=rule) from None
 
 
+_DIGITS: Final = "0123456789"
+"""The digits of a roll: ASCII only (``٣`` and ``²`` are no die's face, -1 for the rules'
+CD-SETUP-ROLL to refuse)."""
+
+
 class DiceGame:
     """The dice pyramid: ``new RULESET FIRST BLUEROLL REDROLL [param=value ...]``."""
 
@@ -76,7 +85,7 @@ class DiceGame:
         if len(args) < 4:
             raise ProtocolError("usage: new RULESET FIRST BLUEROLL REDROLL [param=value ...]")
         name, first, blue, red, *params = args
-        rolls = tuple(tuple(int(ch) if ch.isdigit() else -1 for ch in r) for r in (blue, red))
+        rolls = tuple(tuple(_DIGITS.find(ch) for ch in r) for r in (blue, red))
         player = dice.PLAYER_NAMES.index(first) if first in dice.PLAYER_NAMES else -1
         rules = dice.ruleset(name, **read_params(params))
         with _named("CD-SETUP-FIRST", f"the first player must be Blue or Red, not {first!r}"):
@@ -111,7 +120,7 @@ class DiceGame:
         return f"{outcome.token} {outcome.reason}" if outcome else "*"
 
     def chance(self, text: str) -> str:
-        if not text.strip():  # nothing is ever due: a re-roll comes with its infection
+        if not text:  # nothing is ever due: a re-roll comes with its infection
             raise ProtocolError("chance takes an infection without its re-roll, such as 2+3x5")
         move = dice_notation.parse_move(text)
         if not isinstance(move, dice.Infect) or move.rolls is not None:
@@ -221,10 +230,10 @@ class CardGame:
 
     def chance(self, text: str) -> str:
         """The next card's outcomes at a deal; ``chance cut``: those of the dealer's cut."""
-        if text.strip().lower() not in ("", "cut"):
+        if text.lower() not in ("", "cut"):
             raise ProtocolError("chance takes nothing, or cut, in cuckoo-cards")
         self._all_seen("chance")
-        state = cards.apply(self.state, cards.CUT) if text.strip() else self.state
+        state = cards.apply(self.state, cards.CUT) if text else self.state
         return " ".join(f"{o}={_fraction(p)}" for o, p in cards.chance_outcomes(state))
 
     def perft(self, depth: int, spend: Callable[[int], None]) -> int:
@@ -302,7 +311,7 @@ class KuckuckGame:
 
     def chance(self, text: str) -> str:
         """The next chance event's outcomes: a dealt card, the start draw or a nest pair."""
-        if text.strip():
+        if text:
             raise ProtocolError("chance takes nothing in zum-kuckuck")
         return " ".join(
             f"{_word(kuckuck_notation.move_text(self.state, o))}={_fraction(p)}"
@@ -330,17 +339,17 @@ class Session:
 
     def __init__(self) -> None:
         self.game: Game | None = None
-        self.commands: dict[str, Callable[[list[str]], str]] = {
+        self.commands: dict[str, Callable[[str], str]] = {
             "protocol": lambda _: PROTOCOL,
-            "new": self.new,
-            "apply": self.apply,
+            "new": lambda rest: self.new(words(rest)),
+            "apply": lambda rest: self.apply(words(rest)),
             "legal": lambda _: " ".join(sorted(self.current.legal())),
             "state": lambda _: json.dumps(
                 self.current.position(), sort_keys=True, separators=(",", ":")
             ),
             "result": lambda _: self.current.result(),
-            "chance": lambda args: self.current.chance(" ".join(args)),
-            "perft": self.perft,
+            "chance": lambda rest: self.current.chance(rest),
+            "perft": lambda rest: self.perft(words(rest)),
             "record": self.record,
             "format": self.format,
         }
@@ -392,10 +401,10 @@ class Session:
             raise item
         return item
 
-    def record(self, args: list[str]) -> str:
+    def record(self, text: str) -> str:
         """``record TEXT``: replay a whole record written on one line; the game it ends in
         becomes the current one."""
-        kit, record = self._record(" ".join(args))
+        kit, record = self._record(text)
         states = list(kit.replay(record))
         state = states[-1]
         if isinstance(state, cards.State):
@@ -406,28 +415,47 @@ class Session:
             self.game = DiceGame(state)
         return ""
 
-    def format(self, args: list[str]) -> str:
-        """``format TEXT``: the canonical form of a record on one line, as a JSON string."""
-        kit, record = self._record(" ".join(args))
+    def format(self, text: str) -> str:
+        """``format TEXT``: the canonical form of a record on one line, as a JSON string
+        (the text as sent: two spaces in a tag value stay two)."""
+        kit, record = self._record(text)
         for _ in kit.replay(record):
             pass
         return json.dumps(kit.format_record(record))
 
     def answer(self, line: str) -> str:
         """The answer line to one command line."""
-        words = line.split()
-        if not words:
+        name, rest = command_of(line)
+        if not name:
             return "? protocol - empty command"
-        command = self.commands.get(words[0])
+        command = self.commands.get(name)
         if command is None:
-            return _failure("protocol", "-", f"unknown command {words[0]!r}")
+            return _failure("protocol", "-", f"unknown command {name!r}")
         try:
-            payload = command(words[1:])
+            payload = command(rest)
         except CuckooError as error:
             return _failure(error.kind, error.rule or "-", error.detail)
         except (ProtocolError, ValueError, IndexError) as error:
             return _failure("protocol", "-", str(error))
         return f"= {payload}" if payload else "="
+
+
+SEPARATORS: Final = " \t"
+"""What separates the words of a command line: spaces and tabs, nothing else (a no-break
+space, U+2028 or an ideographic space is a character of the word it stands in)."""
+_SEPARATED: Final = re.compile(f"[{SEPARATORS}]+")
+
+
+def words(text: str) -> list[str]:
+    """The words of *text*, split at runs of :data:`SEPARATORS` (``str.split`` takes more)."""
+    return [word for word in _SEPARATED.split(text) if word]
+
+
+def command_of(line: str) -> tuple[str, str]:
+    """A command line's command word and the rest, as sent: the separators around them and
+    the line break (a CR before it too) left out, the rest's inner spacing kept."""
+    parts = _SEPARATED.split(line.removesuffix("\n").removesuffix("\r").strip(SEPARATORS), 1)
+    return parts[0], parts[1] if len(parts) > 1 else ""
 
 
 MAX_MESSAGE: Final = 300
@@ -488,7 +516,7 @@ def serve(
             while (rest := stream.readline(65536)) and not rest.endswith(b"\n"):
                 pass
             answer = f"? protocol - a line longer than {MAX_LINE} bytes"
-        elif (line := raw.decode("utf-8", errors="replace")).split()[:1] == ["quit"]:
+        elif command_of(line := raw.decode("utf-8", errors="replace"))[0] == "quit":
             out.write("=\n")
             out.flush()
             break

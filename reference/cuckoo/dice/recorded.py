@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from .. import notation
 from .. import notation_shared as shared
 from ..errors import AmbiguousMoveError, IllegalMoveError, NotationError, SetupError, require
 from ..notation import Record, remember
@@ -69,13 +70,13 @@ class Seen:
 def canonical_value(key: str, value: str) -> str:
     """The value of the known tag *key* as the canonical form writes it (CD-NOTATION-TAGS)."""
     if key in _LOWER_CASE_TAGS:
-        return value.strip().lower()
+        return value.strip(notation.WS).lower()
     if key == "First":
         return value.strip().title()
     if key in ROLL_TAGS:
         canonical = _CANONICAL_ROLLS.get(value)
         if canonical is None:  # remembered: a file's rolls are a few thousand at most
-            canonical = " ".join(sorted("".join(value.split()).replace(",", "")))
+            canonical = " ".join(sorted("".join(notation.listed(value))))
             remember(_CANONICAL_ROLLS, value, canonical)
         return canonical
     return value
@@ -109,10 +110,13 @@ def setup_of(record: Record) -> Setup:
 
 
 def _roll(text: str) -> tuple[int, ...]:
+    """A roll tag's die values, one a character: white space and commas between them are
+    free, any other character (``٣``, ``²``, a letter) a value -1 that CD-SETUP-ROLL
+    refuses."""
     digits = text.replace(" ", "")
     if digits.isascii() and digits.isdigit():  # as written by the canonical form
         return tuple(map(int, digits))
-    return tuple(int(ch) if ch in "0123456789" else -1 for ch in text if ch.isdigit())
+    return tuple(notation.DIGITS.find(ch) for ch in "".join(notation.listed(text)))
 
 
 def start(record: Record) -> State:

@@ -25,8 +25,9 @@ NEST_CARDS: Final = Counter({value: 2 for value in NEST_VALUES})
 """ZK-CARD-NESTS: two nest cards of each value 1 to 12, 24 in all."""
 HAND_SIZE: Final = 12
 """ZK-SETUP-DEAL: number cards dealt to each player; also the rounds of a cycle."""
-UNSEEN: Final = 0
-"""ZK-PARTIAL-UNSEEN: a dealt card nobody at the table saw (no number card is 0)."""
+UNSEEN: Final = -1
+"""ZK-PARTIAL-UNSEEN: a dealt card nobody at the table saw (no number card is -1; nor 0,
+which a deal may write and the rules refuse as they refuse 61)."""
 
 
 def halves(number: int) -> int:

@@ -97,7 +97,9 @@ class Hand:
     numbers: tuple[int, ...]
 
     def __str__(self) -> str:
-        return " ".join(["deal", self.player, *(str(n or "?") for n in self.numbers)])
+        return " ".join(
+            ["deal", self.player, *("?" if n == UNSEEN else str(n) for n in self.numbers)]
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,10 +167,10 @@ class Record(notation.Record):
     def setup(self) -> Setup:
         """The players in seating order, and the cockatoo cards their hands earned when
         the Cockatoos tag gives them (ZK-PARTIAL-COUNT; -1 for a word that is no count)."""
-        counts = (self.tag("Cockatoos") or "").replace(",", " ").split()
+        counts = notation.listed(self.tag("Cockatoos") or "")
         return Setup(
-            tuple((self.tag("Players") or "").split()),
-            tuple(int(w) if w.isdecimal() and len(w) <= 3 else -1 for w in counts),
+            tuple(notation.listed(self.tag("Players") or "")),
+            tuple(int(w) if notation.is_number(w) and len(w) <= 3 else -1 for w in counts),
         )
 
 
@@ -229,9 +231,9 @@ def _number(token: Token) -> int:
 
 def _canonical_value(key: str, value: str) -> str:
     if key in ("Game", "Variant"):
-        return value.strip().lower()
+        return value.strip(notation.WS).lower()
     if key in ("Players", "Cockatoos"):
-        return " ".join(value.replace(",", " ").split())
+        return " ".join(notation.listed(value))
     return value
 
 
@@ -369,7 +371,7 @@ def move_text(state: State, move: Move) -> str:
     deal of one card)."""
     name = state.players
     if isinstance(move, Deal):
-        return f"deal {name[state.to_deal]} {move.number or '?'}"
+        return f"deal {name[state.to_deal]} {'?' if move.number == UNSEEN else move.number}"
     if isinstance(move, Start):
         return f"start {name[move.seat]}"
     if isinstance(move, Play):
@@ -478,9 +480,13 @@ def _lines(record: Record, notes: dict[int, list[str]]) -> Iterator[str]:
     on one last line."""
     state: State | None = start(record)
     spelt = _spellings(record)
-    unseen = record.tag("Cockatoos") is not None and all(
-        set(item.numbers) == {UNSEEN} for item in record.moves if isinstance(item, Hand)
-    )  # ZK-PARTIAL-CANONICAL: a deal nobody saw a card of is left out
+    hands = [item for item in record.moves if isinstance(item, Hand)]
+    unseen = (
+        record.tag("Cockatoos") is not None
+        and len(hands) == len(record.setup().players)
+        and all(set(item.numbers) == {UNSEEN} for item in hands)
+    )  # ZK-PARTIAL-CANONICAL: a whole deal nobody saw a card of is left out; a record that
+    # stops within its deal keeps it, since one without deal items starts after the deal
     words: list[str] = []
     drawn = False  # a start draw opens its round's line; the nest cards that follow join it
     dealing = True  # before the first round: a show there opens a line of its own

@@ -11,7 +11,7 @@ item, with its memos), :mod:`.syntax` (syntax errors with a friendly message) an
 
 from __future__ import annotations
 
-from ..reading import Chunk, quote, unquote
+from ..reading import DIGITS, WS, Chunk, is_number, listed, quote, unquote
 from .dialect import Dialect
 from .items import Group, Moves, Series, Tail, concatenated, remember
 from .parsers import cache_folder, load_grammar
@@ -27,7 +27,9 @@ from .records import (
 from .syntax import syntax_error
 
 __all__ = [
+    "DIGITS",
     "MAX_RECORD_CHARS",
+    "WS",
     "Chunk",
     "Dialect",
     "Group",
@@ -41,6 +43,8 @@ __all__ = [
     "at",
     "cache_folder",
     "concatenated",
+    "is_number",
+    "listed",
     "load_grammar",
     "quote",
     "remember",

@@ -12,6 +12,7 @@ from .. import kuckuck
 from ..kuckuck import notation
 from ..kuckuck.cards import HAND_SIZE, UNSEEN
 from ..kuckuck.state import State
+from ..notation import is_number
 from .asking import Ask, Say, ask_until
 from .recorder import Recorder
 
@@ -59,7 +60,7 @@ def moves(recorder: Recorder, text: str, ask: Ask, say: Say) -> list[Any]:
         return []
     if keyword == "show":
         return [hand_shown(state, words[1:], say)]
-    if all(w.isdigit() for w in words):
+    if all(is_number(w) for w in words):
         if state.step == "deal":
             text = f"deal {state.players[state.to_deal]} {text}"
         elif state.step == "nest":
@@ -91,7 +92,7 @@ def _cockatoos(recorder: Recorder, state: State, words: list[str]) -> None:
     :raises ValueError: for words that are not counts, or typed once a card is dealt."""
     if state.step != "deal" or any(state.dealt):
         raise ValueError("the cockatoo cards taken are typed before any hand is dealt")
-    if not all(w.isdecimal() and len(w) <= 2 for w in words):
+    if not all(is_number(w) and len(w) <= 2 for w in words):
         raise ValueError("type the cockatoo cards each player took, e.g. cockatoos 4 3 5")
     setup = kuckuck.Setup(state.players, tuple(int(w) for w in words))
     unseen = [kuckuck.Deal(UNSEEN)] * (HAND_SIZE * len(state.players))
@@ -106,7 +107,7 @@ def hand_shown(state: State, words: Sequence[str], say: Say) -> kuckuck.Show:
 
     :raises ValueError: for words that are not a name and cards, or only cards known.
     :raises CuckooError: for a name that is not a player's."""
-    if not words or not all(w.isdecimal() and len(w) <= 2 for w in words[1:]):
+    if not words or not all(is_number(w) and len(w) <= 2 for w in words[1:]):
         raise ValueError("show, the player and the cards their hand shows, e.g. show Ann 7 19")
     seat = notation._seat(state, words[0], "ZK-PARTIAL-SHOW")
     name = state.players[seat]

@@ -143,10 +143,10 @@ def zk_chance_refused_when_none_due() -> None:
 def record_needs_new() -> None:
     original = protocol.Session.record
 
-    def record(self: protocol.Session, args: list[str]) -> str:
+    def record(self: protocol.Session, text: str) -> str:
         if self.game is None:
             raise protocol.ProtocolError("no game: send new first")
-        return original(self, args)
+        return original(self, text)
 
     protocol.Session.record = record  # type: ignore[method-assign]
 

@@ -352,20 +352,18 @@ class OpenSpielSession(Session):
         self.commands = {name: self._guarded(name, c) for name, c in self.commands.items()}
 
     @staticmethod
-    def _no_records(args: list[str]) -> str:
+    def _no_records(text: str) -> str:
         raise Unsupported("OpenSpiel reads and writes no records: it plays moves only")
 
-    def _guarded(
-        self, name: str, command: Callable[[list[str]], str]
-    ) -> Callable[[list[str]], str]:
+    def _guarded(self, name: str, command: Callable[[str], str]) -> Callable[[str], str]:
         """*command*, an engine error made a skip only when the reference refused the same
         ``new`` or ``apply`` (the adapter reads moves with the reference's notation, and
         OpenSpiel names no rule); any other is the binding refusing: a failure, never a
         skip, so a broken binding cannot hide among the skips."""
 
-        def guarded(args: list[str]) -> str:
+        def guarded(rest: str) -> str:
             try:
-                return command(args)
+                return command(rest)
             except (Unsupported, Refused):
                 raise
             except CuckooError as error:

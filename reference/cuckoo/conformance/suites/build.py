@@ -27,12 +27,15 @@ from .cards import card_cases
 from .cases import CARDS, KUCKUCK, Case, new_command, spec_examples
 from .dice import curated_cases, game_cases, perft_cases, settings_cases
 from .files import SCHEMA, SUITE, dump, load, load_all
+from .guide import guide_cases
 from .kuckuck import kuckuck_cases
 from .notation import notation_cases
+from .orders import order_cases
 from .params import parameter_cases, scoring_cases
 from .precedence import precedence_cases
 from .protocol import protocol_cases
 from .releases import VERSION, changelog
+from .text import text_cases
 
 __all__ = ["SCHEMA", "SUITE", "build", "dump", "inputs", "load", "load_all", "new_command"]
 
@@ -314,6 +317,9 @@ def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
     )
     cases += [_entry(game, case) for case in scoring_cases(game, cases)]
     cases += [_entry(game, case) for case in protocol_cases(game)]
+    cases += [_entry(game, case) for case in text_cases(game)]
+    cases += [_entry(game, case) for case in order_cases(game)]
+    cases += [_entry(game, case) for case in guide_cases(game)]
     return {
         "schema": SCHEMA,
         "game": game,

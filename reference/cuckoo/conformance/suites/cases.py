@@ -98,6 +98,15 @@ def seated(
 KUCKUCK: Final = "zum-kuckuck"
 
 
+def scripted(game: str, case_id: str, rules: tuple[str, ...], expect: str,
+             commands: tuple[str, ...], about: str = "", *,
+             tags: tuple[str, ...] = ()) -> Case:  # fmt: skip
+    """A case of protocol lines sent as they are; one of a single line (a ``format``, a
+    ``new`` the rules refuse) goes to an engine that has had no game."""
+    return Case(case_id, rules, expect=expect, game=game, commands=commands,
+                fresh=len(commands) == 1, about=about, tags=tags)  # fmt: skip
+
+
 def first_game(
     play: Callable[[Random], tuple[Any, Any]], test: Callable[[Any, Any], Any]
 ) -> tuple[Any, Any, Any]:

@@ -90,7 +90,7 @@ def _shape(suite: dict[str, Any]) -> str | None:
     if not isinstance(suite.get("game"), str):
         return "'game' must be a name"
     if not isinstance(suite.get("version", ""), str):
-        return "'version' must be a text, such as '2026.12'"
+        return "'version' must be a text, such as '2026.12.0'"
     if not (isinstance(rules, dict) and all(isinstance(r, dict) for r in rules.values())):
         return "'rules' must map each rule ID to its section"
     if not isinstance(cases, list):

@@ -218,11 +218,22 @@ WRITING: Final[tuple[Writing, ...]] = (
         KUCKUCK,
         "ZK-PARTIAL-CANONICAL",
         "nothing-seen",
-        "when the tag is given and every dealt card is `?`, no deal item is written",
+        "when the tag is given, the deal is complete and every dealt card is `?`, no deal "
+        "item is written",
         '[Game "zum-kuckuck"] [Players "Ann Bob Cy"] [Cockatoos "4 4 4"] '
         "deal Ann ? ? ? ? ? ? ? ? ? ? ? ? deal Bob ? ? ? ? ? ? ? ? ? ? ? ? "
         "deal Cy ? ? ? ? ? ? ? ? ? ? ? ? nest 3 9 (Ann 60 Bob 53 Cy 9) *",
         "a deal nobody saw a card of is left out",
+    ),
+    Writing(
+        KUCKUCK,
+        "ZK-PARTIAL-CANONICAL",
+        "seen-stopped-in-the-deal",
+        "a record that stops before its last deal item keeps the items it has",
+        '[Game "zum-kuckuck"] [Players "Ann Bob Cy"] [Cockatoos "4 4 4"] '
+        "deal Ann ? ? ? ? ? ? ? ? ? ? ? ? deal Bob ? ? ? ? ? ? ? ? ? ? ? ? *",
+        "a deal nobody saw, stopped before Cy's hand, is kept: without it the record would "
+        "start after the deal",
     ),
 )
 """Zum Kuckuck!'s canonical-writing rules, each exercised where it can go wrong."""

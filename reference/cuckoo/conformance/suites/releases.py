@@ -1,10 +1,13 @@
 """Versioned, dated releases of the suite, and the changelog of their cases.
 
-Each suite file carries the version it belongs to (``"version": "2026.12"``) and a
+Each suite file carries the version it belongs to (``"version": "2026.12.0"``) and a
 changelog: for the version being made, the cases added, removed and changed since the last
 release (computed against that release's stored fingerprints, so nobody has to keep the
 list by hand), and for every earlier release its date and note.  An implementation can then
-say "passes suite 2026.12 for cuckoo-dice", and see what a new release asks of it.
+say "passes suite 2026.12.0 for cuckoo-dice", and see what a new release asks of it.
+
+A version is ``YEAR.MONTH.N``: the year and month of its date, and N counting the releases
+of that month from 0, so that a version never names a month later than its date.
 
 A case *changed* when what it cites (``rules``), what it sends (``input``: its setup and
 moves, its record, or its commands) or what it expects (``expect``) changed; its metadata may change
@@ -25,19 +28,19 @@ __all__ = ["PAGE", "RELEASES", "VERSION", "changelog", "fingerprints", "page"]
 
 RELEASES: Final = (
     (
-        "2026.11",
+        "2026.11.0",
         "2026-11-25",
         "the first versioned release: the 322 cases as they were before versions (commit 95a651b)",
     ),
     (
-        "2026.12",
+        "2026.11.1",
         "2026-11-25",
         "per-case metadata (game, ruleset, params, players, span, tags, about); cases for "
         "every parameter value and both sides of every limit; the card game's canonical "
         "parameter tags",
     ),
     (
-        "2027.01",
+        "2026.11.2",
         "2026-11-27",
         "the suite covers the spec's structure: every pair of checks that can fail together "
         "(which error wins), every command at every kind of point, records of what was seen "
@@ -45,14 +48,32 @@ RELEASES: Final = (
         "every value of the parameters it can read",
     ),
     (
-        "2027.02",
+        "2026.11.3",
         "2026-11-27",
         "a hand shown later, written where it was shown (Zum Kuckuck!'s show item, "
         "ZK-PARTIAL-SHOW); a card game's show-down that contradicts what was seen refused at "
         "the show-down; legal at a deal of what was seen offers ?",
     ),
+    (
+        "2026.12.0",
+        "2026-12-02",
+        "every text position with characters outside ASCII (letters and their case, digits "
+        "of other scripts and superscripts, white space other than the space, escapes in tag "
+        "values); orders that differ from the alphabet and from the order given; what the "
+        "implementer's guide demands of Zum Kuckuck!'s state, legal and records of what was "
+        "seen, and of new and chance; Zum Kuckuck!'s deal of a 0 refused as no card",
+    ),
 )
 """Every release, oldest first: version, date (empty while it is being made), note."""
+
+FORMER_NAMES: Final = {
+    "2026.11": "2026.11.0",
+    "2026.12": "2026.11.1",
+    "2027.01": "2026.11.2",
+    "2027.02": "2026.11.3",
+}
+"""The names the first releases went by, which named months after their dates, and their
+names now (a stored report or a claim may quote the old one)."""
 
 VERSION: Final = RELEASES[-1][0]
 STORED: Final = Path(__file__).parents[1] / "data" / "releases"
@@ -126,9 +147,17 @@ def page(suites: list[dict[str, Any]]) -> str:
         f"{VERSION} for cuckoo-dice\": every case of that game's suite of that version "
         "passed (see the runner contract for what may be skipped).",
         "",
+        "A version is `YEAR.MONTH.N`: the year and month of its date, then the releases of "
+        "that month counted from 0. The first four releases were named otherwise, some after "
+        "a month later than their date; each heading below gives the old name too:",
+        "",
+        *(f"- `{old}` is now `{new}`" for old, new in FORMER_NAMES.items()),
+        "",
     ]
+    formerly = {new: old for old, new in FORMER_NAMES.items()}
     for version, date, note in reversed(RELEASES):
-        lines += [f"## {version} ({date})", "", note[0].upper() + note[1:] + ".", ""]
+        was = f", formerly {formerly[version]}" if version in formerly else ""
+        lines += [f"## {version} ({date}{was})", "", note[0].upper() + note[1:] + ".", ""]
         for suite in suites:
             (entry,) = [e for e in suite["changelog"] if e["version"] == version]
             if "added" not in entry:

@@ -1,0 +1,391 @@
+"""Every place of a record or a command that carries text, with characters outside ASCII:
+letters of other alphabets and their letter case, digits of other scripts and superscripts,
+white space other than the space, escapes in tag values (the spec's conventions, section
+"Characters").  Each is accepted or refused as the spec says; the reference gives the
+answer and the rule."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from .cases import CARDS, KUCKUCK, Case, scripted
+
+NBSP, LINE_SEPARATOR, IDEOGRAPHIC_SPACE = "\u00a0", "\u2028", "\u3000"
+OTHER_SPACES: Final = {"nbsp": NBSP, "u2028": LINE_SEPARATOR, "u3000": IDEOGRAPHIC_SPACE}
+"""White space of Unicode that is no white space of a record nor of a command line."""
+OTHER_DIGITS: Final = {"arabic-indic": "\u0663", "superscript": "\u00b2"}
+"""٣ and ²: Python's ``str.isdigit`` takes both, the spec neither."""
+
+_ABOUT: Final = {
+    "letters": "letters outside ASCII, in a name",
+    "letter-case": "letter case outside ASCII, where the place is read in any case",
+    "digits": "a digit of another script or a superscript, where a number stands",
+    "white-space": "white space other than space, tab and line break",
+    "escape": "escapes and spacing inside a quoted tag value",
+}
+
+
+def _case(
+    game: str,
+    case_id: str,
+    rules: tuple[str, ...],
+    kind: str,
+    expect: str,
+    commands: tuple[str, ...],
+    about: str = "",
+) -> Case:
+    about = f"{_ABOUT[kind]}{': ' + about if about else ''}"
+    return scripted(game, case_id, rules, expect, commands, about, tags=("text", kind))
+
+
+def text_cases(game: str) -> Iterator[Case]:
+    """The cases of *game*'s text positions."""
+    yield from {KUCKUCK: _kuckuck, CARDS: _cards}.get(game, _dice)()
+
+
+_ZK_TAGS: Final = '[Game "zum-kuckuck"] [Players "{}"]'
+_ZK_SEEN: Final = '[Game "zum-kuckuck"] [Players "{}"] [Cockatoos "4 3 5"]'
+
+
+def _kuckuck() -> Iterator[Case]:
+    zk = KUCKUCK
+    greek = "Ἀθηνᾶ Jürgen Zoë"
+    yield _case(
+        zk,
+        "zk-text-new-letters",
+        ("ZK-SETUP-PLAYERS",),
+        "letters",
+        "state",
+        (f"new zum-kuckuck {greek}", "apply deal Ἀθηνᾶ 7"),
+    )
+    yield _case(
+        zk,
+        "zk-text-apply-letter-case",
+        ("ZK-NOTATION-CANONICAL",),
+        "letter-case",
+        "state",
+        (f"new zum-kuckuck {greek}", "apply deal ἈΘΗΝᾶ 7 8"),
+        "the name in capitals in a move",
+    )
+    yield _case(
+        zk,
+        "zk-text-new-exact-case",
+        ("ZK-NOTATION-DEAL",),
+        "letter-case",
+        "error",
+        (f"new zum-kuckuck {greek}", "apply deal Jurgen 7"),
+        "accents are never dropped: Jurgen is not Jürgen",
+    )
+    yield _case(
+        zk,
+        "zk-text-players-sharp-s",
+        ("ZK-SETUP-PLAYERS",),
+        "letter-case",
+        "format",
+        ("format " + _ZK_TAGS.format("Straße STRASSE Cid") + " *",),
+        "no case folding beyond lower case: Straße and STRASSE are two names",
+    )
+    yield _case(
+        zk,
+        "zk-text-players-same-case",
+        ("ZK-SETUP-PLAYERS",),
+        "letter-case",
+        "error",
+        ("format " + _ZK_TAGS.format("Éva ÉVA Cid") + " *",),
+        "Éva and ÉVA are one name twice",
+    )
+    yield _case(
+        zk,
+        "zk-text-record-letter-case",
+        ("ZK-NOTATION-CANONICAL",),
+        "letter-case",
+        "format",
+        ("format " + _ZK_SEEN.format("Ἀθηνᾶ, Éva Cid") + " nest 1 2 (ἀθηνᾶ 49 ÉVA 13 cid 25) *",),
+        "names in other case in the movetext, as the Players tag spells them",
+    )
+    yield _case(
+        zk,
+        "zk-text-name-nd-digit",
+        ("ZK-SETUP-PLAYERS",),
+        "digits",
+        "state",
+        ("new zum-kuckuck Ann\u0663 Ben Cid",),
+        "a name's digit is any decimal digit (Nd)",
+    )
+    yield _case(
+        zk,
+        "zk-text-name-combining",
+        ("ZK-SETUP-PLAYERS",),
+        "letters",
+        "error",
+        ("new zum-kuckuck Zoe\u0308 Ben Cid",),
+        "a combining mark is no letter: text is not normalized",
+    )
+    for name, other in (("superscript", "\u00b2"), ("roman", "\u216b")):
+        yield _case(
+            zk,
+            f"zk-text-name-{name}",
+            ("ZK-SETUP-PLAYERS",),
+            "digits",
+            "error",
+            (f"new zum-kuckuck Ann{other} Ben Cid",),
+            "No and Nl are neither letters nor digits",
+        )
+    for name, digit in OTHER_DIGITS.items():
+        yield _case(
+            zk,
+            f"zk-text-deal-{name}",
+            ("ZK-NOTATION-SYNTAX",),
+            "digits",
+            "error",
+            ("new zum-kuckuck Ann Ben Cid", f"apply deal Ann 1{digit}"),
+        )
+        yield _case(
+            zk,
+            f"zk-text-count-{name}",
+            ("ZK-PARTIAL-COUNT",),
+            "digits",
+            "error",
+            (f'format [Game "zum-kuckuck"] [Players "Ann Ben Cid"] [Cockatoos "4 3 {digit}"] *',),
+        )
+        yield _case(
+            zk,
+            f"zk-text-perft-{name}",
+            ("ZK-TURN-CHANCE",),
+            "digits",
+            "error",
+            ("new zum-kuckuck Ann Ben Cid", f"perft {digit}"),
+        )
+    yield _case(
+        zk,
+        "zk-text-deal-zero",
+        ("ZK-SETUP-DEAL", "ZK-CARD-NUMBERS"),
+        "digits",
+        "error",
+        ("new zum-kuckuck Ann Ben Cid", "apply deal Ann 0"),
+        "0 is no card (as 61 is not), not a card nobody saw",
+    )
+    for name, space in OTHER_SPACES.items():
+        yield _case(
+            zk,
+            f"zk-text-record-{name}",
+            ("ZK-NOTATION-SYNTAX",),
+            "white-space",
+            "error",
+            (
+                "format "
+                + _ZK_SEEN.format("Ann Ben Cid")
+                + f" nest{space}1 2 (Ann 49 Ben 13 Cid 25) *",
+            ),
+        )
+        yield _case(
+            zk,
+            f"zk-text-players-{name}",
+            ("ZK-SETUP-PLAYERS",),
+            "white-space",
+            "error",
+            ("format " + _ZK_TAGS.format(f"Ann{space}Ben Cid Dan") + " *",),
+            "one word: no name",
+        )
+        yield _case(
+            zk,
+            f"zk-text-new-{name}",
+            ("ZK-SETUP-PLAYERS",),
+            "white-space",
+            "error",
+            (f"new zum-kuckuck Ann{space}Ben Cid Dan",),
+            "the words of a command line are separated by spaces and tabs only",
+        )
+    yield _case(
+        zk,
+        "zk-text-record-tabs",
+        ("ZK-NOTATION-CANONICAL",),
+        "white-space",
+        "format",
+        (
+            "format "
+            + _ZK_SEEN.format("Ann\tBen\tCid")
+            + " nest\t1\t2\t(Ann 49 Ben 13 Cid 25)\t{a\u2028comment\u00a0kept} *",
+        ),
+        "tabs are white space; a comment holds anything but }",
+    )
+    yield _case(
+        zk,
+        "zk-text-apply-tab",
+        ("ZK-SETUP-DEAL",),
+        "white-space",
+        "state",
+        ("new\tzum-kuckuck\tAnn Ben  Cid", "apply\tdeal\tAnn\t5  6"),
+    )
+    yield from _escapes(zk, "zk-text", "ZK", _ZK_TAGS.format("Ann Ben Cid"))
+
+
+def _escapes(game: str, prefix: str, rules: str, tags: str) -> Iterator[Case]:
+    """A tag value's escapes and spacing: kept by ``format`` as written."""
+    yield _case(
+        game,
+        f"{prefix}-tag-value-kept",
+        (f"{rules}-NOTATION-CANONICAL",),
+        "escape",
+        "format",
+        (
+            f'format {tags} [Event "two  spaces,\ta tab, \\"quoted\\" and \\\\ "] '
+            '[Site "Zürich\u00a0Nord"] *',
+        ),
+        'runs of spaces, a tab, \\" and \\\\ kept as written',
+    )
+    for name, escape in (("newline", "\\n"), ("tab", "\\t"), ("unicode", "\\u00e9")):
+        yield _case(
+            game,
+            f"{prefix}-tag-escape-{name}",
+            (f"{rules}-NOTATION-SYNTAX",),
+            "escape",
+            "error",
+            (f'format {tags} [Event "a{escape}b"] *',),
+            'only \\" and \\\\ are escapes',
+        )
+
+
+_CC_TAGS: Final = '[Game "cuckoo-cards"] [Players "{}"] [Dealer "{}"]'
+
+
+def _cards() -> Iterator[Case]:
+    cc = CARDS
+    yield _case(
+        cc,
+        "cards-text-new-letters",
+        ("CC-SETUP-PLAYERS",),
+        "letters",
+        "state",
+        ("new cuckoo-cards Zoë Jürgen Øyvind Zoë", "apply deal 7h"),
+    )
+    yield _case(
+        cc,
+        "cards-text-players-same-case",
+        ("CC-SETUP-PLAYERS",),
+        "letter-case",
+        "error",
+        ("new cuckoo-cards Øyvind øyvind ØYVIND",),
+    )
+    yield _case(
+        cc,
+        "cards-text-record-letters",
+        ("CC-NOTATION-LENIENT",),
+        "letters",
+        "format",
+        ("format " + _CC_TAGS.format("Jürgen,Øyvind\tZoë", "Zoë") + " *",),
+    )
+    for name, digit in OTHER_DIGITS.items():
+        yield _case(
+            cc,
+            f"cards-text-lives-{name}",
+            ("CC-RULESET-PARAMS",),
+            "digits",
+            "error",
+            (f"new cuckoo-cards Ann Ann Ben lives={digit}",),
+        )
+        yield _case(
+            cc,
+            f"cards-text-lives-tag-{name}",
+            ("CC-RULESET-PARAMS",),
+            "digits",
+            "error",
+            ("format " + _CC_TAGS.format("Ann Ben", "Ann") + f' [Lives "{digit}"] *',),
+        )
+        yield _case(
+            cc,
+            f"cards-text-card-{name}",
+            ("CC-NOTATION-SYNTAX",),
+            "digits",
+            "error",
+            ("format " + _CC_TAGS.format("Ann Ben", "Ann") + f" deal 7h {digit}c *",),
+        )
+    for name, space in OTHER_SPACES.items():
+        yield _case(
+            cc,
+            f"cards-text-record-{name}",
+            ("CC-NOTATION-SYNTAX",),
+            "white-space",
+            "error",
+            ("format " + _CC_TAGS.format("Ann Ben", "Ann") + f" deal{space}7h 3c *",),
+        )
+        yield _case(
+            cc,
+            f"cards-text-new-{name}",
+            ("CC-SETUP-DEALER",),
+            "white-space",
+            "error",
+            (f"new cuckoo-cards Ann Ann{space}Ben Cid",),
+        )
+    yield from _escapes(cc, "cards-text", "CC", _CC_TAGS.format("Ann Ben", "Ann"))
+
+
+_CD_TAGS: Final = (
+    '[Game "cuckoo-dice"] [Ruleset "cuckoo"] [First "Blue"] [BlueRoll "1223445566"] [RedRoll "{}"]'
+)
+
+
+def _dice() -> Iterator[Case]:
+    cd = "cuckoo-dice"
+    for name, digit in OTHER_DIGITS.items():
+        yield _case(
+            cd,
+            f"text-new-roll-{name}",
+            ("CD-SETUP-ROLL",),
+            "digits",
+            "error",
+            (f"new cuckoo Blue 1223445566 112334566{digit}",),
+            "a roll is ten ASCII digits",
+        )
+        yield _case(
+            cd,
+            f"text-roll-tag-{name}",
+            ("CD-SETUP-ROLL",),
+            "digits",
+            "error",
+            ("format " + _CD_TAGS.format(f"1 1 2 3 3 4 5 6 6 {digit}") + " *",),
+        )
+        yield _case(
+            cd,
+            f"text-place-{name}",
+            ("CD-NOTATION-SYNTAX",),
+            "digits",
+            "error",
+            ("new cuckoo Blue 1223445566 1123345666", f"apply {digit}@003/A"),
+        )
+        yield _case(
+            cd,
+            f"text-param-{name}",
+            ("CD-RULESET-PARAMS",),
+            "digits",
+            "error",
+            (f"new cuckoo Blue 1223445566 1123345666 infection_limit={digit}",),
+        )
+    for name, space in OTHER_SPACES.items():
+        yield _case(
+            cd,
+            f"text-record-{name}",
+            ("CD-NOTATION-SYNTAX",),
+            "white-space",
+            "error",
+            ("format " + _CD_TAGS.format("1123345666") + f" 6@003/A{space}5@012 *",),
+        )
+        yield _case(
+            cd,
+            f"text-roll-tag-{name}",
+            ("CD-SETUP-DICE",),
+            "white-space",
+            "error",
+            ("format " + _CD_TAGS.format(f"11233{space}45666") + " *",),
+            "white space in a roll is a record's only: another is one more value",
+        )
+    yield _case(
+        cd,
+        "text-new-tabs",
+        ("CD-SETUP-ROLL",),
+        "white-space",
+        "state",
+        ("new\tcuckoo  Blue\t1223445566 1123345666\t", "apply\t6@003/A"),
+    )
+    yield from _escapes(cd, "text", "CD", _CD_TAGS.format("1123345666"))
