@@ -5,7 +5,7 @@ script, a link, backticks, control characters, a direction override.  Whatever s
 text goes through here: :func:`terminal` for a line printed, :func:`code` for Markdown
 (a code span, where nothing is live), :func:`url` for an address a page links, and
 :func:`template` for HTML and SVG (Jinja2 with autoescaping, so that a value is escaped
-unless it is marked safe by the template itself).
+unless it is marked safe by the template itself, and what does not print escaped too).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def url(link: object) -> str | None:
     at percent-encoded; None for any other."""
     if not isinstance(link, str) or not re.match(r"https?://|[^:]*(/|$)", link):
         return None
-    return quote_url(link, safe=":/#?=&%.-_~+@,;!$*")
+    return quote_url(link, safe=":/#?=%.-_~+@,;!$*")
 
 
 @cache
@@ -75,6 +75,17 @@ def template(source: str) -> Template:
         autoescape=select_autoescape(default_for_string=True, default=True),
         undefined=StrictUndefined,
         keep_trailing_newline=True,
+        finalize=_printable,
     )
-    environment.filters["terminal"] = terminal
     return environment.from_string(source)
+
+
+def _printable(value: object) -> object:
+    """A value a template writes, its lines kept and every other character that does not
+    print escaped as :func:`terminal` does (a control character is not even allowed in
+    SVG, and a direction override would reverse the text around it)."""
+    from markupsafe import Markup
+
+    if not isinstance(value, str) or isinstance(value, Markup):  # a macro's: made here
+        return value
+    return "\n".join(map(terminal, value.split("\n")))

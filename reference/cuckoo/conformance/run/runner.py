@@ -20,6 +20,7 @@ from random import SystemRandom
 from typing import Any, Final
 
 from ...errors import shown
+from ...escaping import terminal
 from ...files import FileProblem, check_output, read_bounded, reading, write_output
 from ...progress import Progress
 from ..engine import Engine, EngineFailure, parse_json, quote
@@ -41,7 +42,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 def _usage(message: str) -> int:
-    print(f"cuckoo: {message}", file=sys.stderr)
+    print(f"cuckoo: {terminal(message)}", file=sys.stderr)
     return EXIT_USAGE
 
 
