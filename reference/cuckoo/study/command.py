@@ -21,6 +21,7 @@ from itertools import filterfalse
 from pathlib import Path
 from typing import Any, Final
 
+from ..cli.options import seconds
 from ..errors import shown
 from ..files import check_writable
 from ..progress import Progress, plural
@@ -40,16 +41,6 @@ from .spec import Study, StudyError, read_study
 from .tasks import game_count, tasks_of
 
 __all__ = ["add_arguments", "main"]
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 3600, not {text!r}")
-    return value
 
 
 def add_arguments(
@@ -72,7 +63,7 @@ def add_arguments(
     )
     parser.add_argument(
         "--cluster-timeout",
-        type=_seconds,
+        type=seconds(3600),
         default=CLUSTER_TIMEOUT,
         metavar="SECONDS",
         help=f"give up on a scheduler that does not answer (default {CLUSTER_TIMEOUT:g})",
