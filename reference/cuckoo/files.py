@@ -14,7 +14,7 @@ import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import FrameType
 from typing import IO, BinaryIO, Final
@@ -32,6 +32,7 @@ __all__ = [
     "forget_reads",
     "hold_signals",
     "lines_of",
+    "open_journal",
     "open_lines",
     "read_bounded",
     "reading",
@@ -472,7 +473,7 @@ def check_output(
     try:
         check_writable(Path(path))
     except OSError as error:
-        raise FileProblem(f"cannot write {name}: {error.strerror or error}") from None
+        raise FileProblem(f"cannot write {option} {name}: {error.strerror or error}") from None
 
 
 def write_output(
@@ -543,3 +544,33 @@ def drop_stdout() -> None:
         os.dup2(null, sys.stdout.fileno())
     except (AttributeError, OSError, ValueError):  # no file behind it, as under pytest
         pass
+
+
+def open_journal(path: Path, *, create: bool) -> int:
+    """*path* opened to be appended to in whole lines as work is done (a study's results,
+    checked by :func:`check_output` first), its descriptor: created now with *create*, and
+    then only if no file has appeared there meanwhile (never one replaced).
+
+    :raises OSError: if it cannot be opened.
+    """
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC
+    return os.open(path, flags | (os.O_CREAT | os.O_EXCL if create else 0), 0o666)
+
+
+def write_private(folder: int, name: str, text: str) -> None:
+    """*text* as the file *name* in the private *folder* (a descriptor, so that no link on
+    the way is followed): written under a name of its own, readable by its owner alone,
+    then renamed over *name*, so that no reader sees half of it (the parser cache).
+
+    :raises OSError: if it cannot be written (the partial file is removed).
+    """
+    partial = f".{name}.{os.getpid()}"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        with os.fdopen(os.open(partial, flags, 0o600, dir_fd=folder), "w", encoding="utf-8") as out:
+            out.write(text)
+        os.rename(partial, name, src_dir_fd=folder, dst_dir_fd=folder)  # replaces (POSIX)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(partial, dir_fd=folder)
+        raise
