@@ -25,12 +25,11 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from cuckoo.errors import shown
-from cuckoo.files import FileProblem, check_output, replace_file
+from cuckoo.files import FileProblem, check_output, check_writable, replace_file
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 PAPER = "A4"
@@ -226,8 +225,7 @@ def _check(out: Path, pdfs: list[Path]) -> None:
         raise Unusable(f"{name}: is a file, not a folder: name a folder for the PDFs")
     try:
         out.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=out):  # the folder itself: no name in it followed
-            pass
+        check_writable(out / "book.pdf")  # a file of a fresh name made there, and removed
     except OSError as error:
         raise Unusable(f"{name}: cannot write: {error.strerror or error}") from None
     for pdf in pdfs:

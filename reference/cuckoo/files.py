@@ -28,6 +28,7 @@ __all__ = [
     "check_output",
     "check_replaceable",
     "check_writable",
+    "copy_files",
     "drop_stdout",
     "forget_reads",
     "hold_signals",
@@ -172,7 +173,9 @@ def atomic_write(path: Path, *, keep: bool = False, create: bool = False) -> Ite
     if keep or mode is None or stat.S_ISREG(mode):
         check_replaceable(path)
     else:
-        with target.open("w", encoding="utf-8", newline="\n") as handle:
+        fd = _open_stream(target, STREAM_WAIT)
+        os.set_blocking(fd, True)  # a reader is there: it sets the pace from now on
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             yield handle
         return
     with (
@@ -333,9 +336,13 @@ def check_writable(path: Path) -> None:
     :raises OSError: if its folder does not exist or does not let us create a file.
     """
     target = Path(os.path.realpath(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    os.close(fd)
-    os.unlink(tmp)
+    release = hold_signals()  # a signal between the two would leave the probe behind
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        os.close(fd)
+        os.unlink(tmp)
+    finally:
+        release()
 
 
 def _mode_for(path: Path, *, follow: bool = True) -> int:
@@ -473,7 +480,7 @@ def check_output(
     try:
         check_writable(Path(path))
     except OSError as error:
-        raise FileProblem(f"cannot write {option} {name}: {error.strerror or error}") from None
+        raise FileProblem(f"{name}: cannot write: {error.strerror or error}") from None
 
 
 def write_output(
@@ -510,14 +517,7 @@ def _stream(path: Path, data: bytes, wait: float) -> None:
     import time
 
     deadline = time.monotonic() + wait
-    while True:
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-            break
-        except OSError as error:
-            if error.errno != errno.ENXIO or time.monotonic() > deadline:
-                raise _unread(path, wait) if error.errno == errno.ENXIO else error from None
-            time.sleep(0.05)
+    fd = _open_stream(path, wait)
     try:
         view = memoryview(data)
         while view:
@@ -530,6 +530,27 @@ def _stream(path: Path, data: bytes, wait: float) -> None:
                 continue
     finally:
         os.close(fd)
+
+
+def _open_stream(path: Path, wait: float) -> int:
+    """A FIFO or a device opened for writing without blocking, its descriptor: a FIFO with
+    no reader yet is tried again for *wait* seconds, then given up.
+
+    :raises FileProblem: for a FIFO nobody opened to read.
+    :raises OSError: if it cannot be opened.
+    """
+    import time
+
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError as error:
+            if error.errno != errno.ENXIO:
+                raise
+            if time.monotonic() > deadline:
+                raise _unread(path, wait) from None
+            time.sleep(0.05)
 
 
 def _unread(path: Path, wait: float) -> FileProblem:
@@ -574,3 +595,15 @@ def write_private(folder: int, name: str, text: str) -> None:
         with suppress(OSError):
             os.unlink(partial, dir_fd=folder)
         raise
+
+
+def copy_files(paths: list[Path], folder: Path) -> None:
+    """Each of *paths* (relative ones) copied to the same place under the new *folder*, a
+    symbolic link as a link (a checkout's grammar and suite data are links), so that a
+    copy of a checkout builds as it does."""
+    for path in paths:
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        if path.is_symlink():
+            (folder / path).symlink_to(os.readlink(path))
+        elif path.is_file():
+            replace_file(folder / path, path.read_bytes())

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import shown
-from ..files import check_writable
+from ..files import check_output
 from .common import UsageError, bots, variant
 from .options import bot_help, game_option, players_option, ruleset_option, seed_option
 from .parser import Asked, command
@@ -64,10 +64,7 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.output)
     if path.exists():
         raise UsageError(f"{shown(args.output)} exists: choose another file")
-    try:
-        check_writable(path)
-    except OSError as error:
-        raise UsageError(f"{shown(args.output)}: cannot write: {error.strerror}") from None
+    check_output(path, "-o")
     human = 1 if args.side.lower() == "red" and args.game == "cuckoo-dice" else 0
     interactive()
     try:

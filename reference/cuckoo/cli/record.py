@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import shown
-from ..files import check_writable, session_lock
+from ..files import check_output, session_lock
 from .common import UsageError
 from .options import game_option
 from .parser import Asked, command
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
                 name = shown(str(path))
                 raise UsageError(f"{name} exists: go on with --resume {name}, or another file")
             else:
-                check_writable(path)  # before the setup is typed, not after
+                check_output(path, "-o")  # before the setup is typed, not after
                 recorder = record.NEW[args.game](path, ask, say)
             return record.run(recorder, ask, say, completion())
     except (EOFError, KeyboardInterrupt) as error:

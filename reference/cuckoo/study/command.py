@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from ..cli.options import seconds
 from ..errors import shown
-from ..files import FileProblem, check_output, open_journal, reading
+from ..files import FileProblem, check_output, check_writable, open_journal, reading
 from ..progress import Progress, plural
 from ..workers import WorkerError
 from .executors import (
@@ -179,6 +179,11 @@ def _checked_output(path: Path, study: Study, resume: bool, spec: Path) -> Found
         itself = f"{name} is the study file itself: name another results file with -o"
         raise StudyError(itself + other)
     reading(spec, "the study file")
+    if mode is None:
+        try:
+            check_writable(path)
+        except OSError as error:
+            raise StudyError(_cannot_write(path, error)) from None
     if mode is not None and not stat.S_ISREG(mode):
         raise StudyError(f"the results file {name} is not a regular file")
     try:

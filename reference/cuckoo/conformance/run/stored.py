@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ...escaping import terminal
-from ...files import FileProblem, check_output, replace_file, write_output
+from ...files import FileProblem, check_output, copy_files, write_output
 from ..engine import Engine, EngineFailure
 from ..protocol import PROTOCOL
 from ..suites.build import load_all
@@ -76,13 +76,7 @@ def _compiled_build(folder: Path) -> str:
         capture_output=True,
     ).stdout.split(b"\0")
     source = folder / "source"
-    for name in filter(None, files):
-        path = Path(name.decode())
-        (source / path).parent.mkdir(parents=True, exist_ok=True)
-        if path.is_symlink():  # the grammar and the suite's data are links
-            (source / path).symlink_to(os.readlink(path))
-        elif path.is_file():
-            replace_file(source / path, path.read_bytes())
+    copy_files([Path(name.decode()) for name in filter(None, files)], source)
     venv = folder / "venv"
     python = str(venv / "bin" / "python")
     steps = [
