@@ -65,6 +65,18 @@ def not_the_input(target: str | None, source: str, *, rewrite: str = "") -> None
         raise UsageError(f"{shown(str(target))} is the input{hint}")
 
 
+def check_target(path: str | Path, option: str, *, keep: bool) -> None:
+    """Refuse now, before any work, a file *option* must not write (the one gate of outputs,
+    :func:`.files.check_output`); *keep*: a file saved again and again or rewritten in
+    place, which must be a regular file (said so first), never a FIFO or a device.
+
+    :raises FileProblem: saying why.
+    """
+    if keep:
+        check_replaceable(Path(path))
+    check_output(path, option, stream=not keep)
+
+
 @contextmanager
 def output(path: str | None, *, keep: bool = False) -> Iterator[IO[str]]:
     """Standard output for no path or ``-``; else the file, checked by the one gate of
@@ -75,9 +87,7 @@ def output(path: str | None, *, keep: bool = False) -> Iterator[IO[str]]:
     if path in (None, "-"):
         yield sys.stdout
         return
-    if keep:
-        check_replaceable(Path(path))  # said as a file rewritten in place
-    check_output(path, "--in-place" if keep else "-o", stream=not keep)
+    check_target(path, "--in-place" if keep else "-o", keep=keep)
     try:
         with atomic_write(Path(path), keep=keep) as handle:
             yield handle

@@ -153,10 +153,21 @@ def game_option(parser: argparse.ArgumentParser, help_: str) -> None:
     )
 
 
+def written(text: str) -> str:
+    """The type of every option that names a file the command writes: checked by the one
+    gate of outputs (:func:`cuckoo.files.check_output`) before any work, and found by this
+    type by the test that tries every hostile target on every such option
+    (``tests/trust/test_every_output.py``)."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name, not ''")
+    return text
+
+
 def output_option(parser: argparse._ActionsContainer, what: str = "write here") -> None:
     parser.add_argument(
         "-o",
         "--output",
+        type=written,
         metavar="FILE",
         help=f"{what} instead of stdout (a regular file is replaced atomically)",
     )

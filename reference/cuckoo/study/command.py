@@ -21,7 +21,7 @@ from itertools import filterfalse
 from pathlib import Path
 from typing import Any, Final
 
-from ..cli.options import seconds
+from ..cli.options import seconds, written
 from ..errors import shown
 from ..files import FileProblem, check_output, check_writable, open_journal, reading
 from ..progress import Progress, plural
@@ -72,6 +72,7 @@ def add_arguments(
     parser.add_argument(
         "-o",
         "--output",
+        type=written,
         metavar="RESULTS.jsonl",
         help="the results file (default: SPEC with .jsonl for .toml)",
     )

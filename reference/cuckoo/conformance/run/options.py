@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Final
 
-from ...cli.options import MOST, seconds, seed, whole
+from ...cli.options import MOST, seconds, seed, whole, written
 
 MAX_TIMEOUT: Final = 86_400.0
 """The longest ``--timeout``: a day (a longer wait is no bound at all)."""
@@ -105,14 +105,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="leave out the cases a selector matches (as --run); reported as skipped "
         "(default: none)",
     )
-    parser.add_argument("--report", metavar="FILE.json", help="write the results as JSON")
+    parser.add_argument(
+        "--report", type=written, metavar="FILE.json", help="write the results as JSON"
+    )
     parser.add_argument(
         "--summary",
+        type=written,
         metavar="FILE.md",
         help="append a Markdown summary (e.g. to $GITHUB_STEP_SUMMARY)",
     )
-    parser.add_argument("--html", metavar="FILE.html", help="write the results as a web page")
-    parser.add_argument("--badge", metavar="FILE.svg", help="write a badge of the pass rate")
+    parser.add_argument(
+        "--html", type=written, metavar="FILE.html", help="write the results as a web page"
+    )
+    parser.add_argument(
+        "--badge", type=written, metavar="FILE.svg", help="write a badge of the pass rate"
+    )
     parser.add_argument(
         "--spec-url",
         metavar="URL",
