@@ -7,28 +7,16 @@ value" followed by every digit (issue 50, defect 12)."""
 
 from __future__ import annotations
 
-import argparse
 import re
 
 import pytest
 
 from cuckoo.cli import build_parser
 from cuckoo.cli.common import UsageError
+from cuckoo.cli.options import written
+from tests.trust.hostile import options_where
 
-
-def _number_options() -> list[tuple[str, str]]:
-    """(command, option) for every option that reads its value as a number."""
-    parser = build_parser()
-    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return [
-        (name, action.option_strings[-1])
-        for name, sub in commands.choices.items()
-        for action in sub._actions
-        if action.option_strings and action.type not in (None, str)
-    ]
-
-
-NUMBER_OPTIONS = _number_options()
+NUMBER_OPTIONS = options_where(lambda action: action.type not in (None, str, written))
 TOO_LONG = ("1" * 4400, "-" + "9" * 4400, "9" * 19, "1" * 40)
 ODD = ("-1", "0", "1e999", "nan", "inf", "-inf", "\u0661", " 1", "0x10", "1_000", "")
 

@@ -3,7 +3,9 @@ checks that a rendering left it inert."""
 
 from __future__ import annotations
 
+import argparse
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 from typing import Any, Final
 
@@ -83,3 +85,18 @@ def elements(page: str) -> Elements:
     parser.feed(page)
     parser.close()
     return parser
+
+
+def options_where(keep: Callable[[argparse.Action], bool]) -> list[tuple[str, str]]:
+    """(command, option) for every option of every command that *keep* keeps, found in the
+    parsers themselves, so that a new option is walked without being listed."""
+    from cuckoo.cli import build_parser
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return [
+        (name, action.option_strings[-1])
+        for name, sub in commands.choices.items()
+        for action in sub._actions
+        if action.option_strings and keep(action)
+    ]

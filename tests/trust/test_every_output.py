@@ -10,7 +10,6 @@ a results FIFO nobody read kept ``conform`` waiting for ever (defect 6)."""
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import os
@@ -25,10 +24,12 @@ from pathlib import Path
 import pytest
 
 from cuckoo import files
-from cuckoo.cli import build_parser, main
+from cuckoo.cli import main
 from cuckoo.cli.options import written
 from cuckoo.conformance.run import report as results
 from cuckoo.conformance.suites.files import SUITE
+
+from .hostile import options_where
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "examples" / "cuckoo-sides.cuckoo"
@@ -37,19 +38,7 @@ SHIPPED = SUITE.parent / "cuckoo-cards.json"
 SERVE = f"{shlex.quote(sys.executable)} -m cuckoo serve"
 
 
-def _writers() -> list[tuple[str, str]]:
-    """(command, option) for every option whose value is a file the command writes."""
-    parser = build_parser()
-    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return [
-        (name, action.option_strings[-1])
-        for name, sub in commands.choices.items()
-        for action in sub._actions
-        if action.type is written
-    ]
-
-
-WRITERS = _writers()
+WRITERS = options_where(lambda action: action.type is written)
 
 BEFORE: dict[str, list[str]] = {
     "render": [str(GAME)],
@@ -78,6 +67,10 @@ def test_the_walk_finds_every_writer() -> None:
     assert {("conform", "--report"), ("conform", "--summary"), ("random", "--output")} <= set(
         WRITERS
     )
+
+
+STREAMED = ["--engine", SERVE, "--timeout", "5", "--suite-only", "--run", "cards-start"]
+"""A run of ``conform`` that reaches its results, a FIFO of which is then waited on."""
 
 
 def _hostile(tmp_path: Path, kind: str) -> tuple[Path, Callable[[], object]]:
@@ -112,6 +105,12 @@ def _refused(
     assert unchanged(), "the target was changed"
 
 
+@pytest.fixture(autouse=True)
+def no_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A session asking questions gets none (it must refuse its file before asking)."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+
+
 @pytest.mark.parametrize("kind", ["folder", "link-out", "read-only", "fifo"])
 @pytest.mark.parametrize(("command", "option"), WRITERS)
 def test_every_output_refuses_every_hostile_target(
@@ -122,25 +121,13 @@ def test_every_output_refuses_every_hostile_target(
     option: str,
     kind: str,
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     monkeypatch.setattr(files, "STREAM_WAIT", 0.3)
     monkeypatch.chdir(tmp_path)
     target, same = _hostile(tmp_path, kind)
     before = same()
     argv = [command, *BEFORE[command], option, str(target)]
     if kind == "fifo" and command == "conform":  # a stream: taken, given up within --timeout
-        argv = [
-            command,
-            "--engine",
-            SERVE,
-            "--timeout",
-            "5",
-            "--suite-only",
-            "--run",
-            "cards-start",
-            option,
-            str(target),
-        ]
+        argv = [command, *STREAMED, option, str(target)]
         started = time.monotonic()
         assert main(argv) == 2
         assert "nobody read it in 5 s" in capsys.readouterr().err
@@ -151,14 +138,9 @@ def test_every_output_refuses_every_hostile_target(
 
 @pytest.mark.parametrize(("command", "option"), WRITERS)
 def test_no_output_is_a_file_the_run_reads(
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    command: str,
-    option: str,
+    capsys: pytest.CaptureFixture[str], command: str, option: str
 ) -> None:
     """The input named on the command line, and the suites a plain ``conform`` loads."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     for source in INPUTS.get(command, []):
         before = source.read_bytes()
         argv = [command, *BEFORE[command], option, str(source)]

@@ -34,6 +34,15 @@ DRAWN: Final = -1
 
 GAME_NAMES: Final = ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck")
 
+RESULTS_FILES: Final = (
+    ("--report", "FILE.json", "write the results as JSON"),
+    ("--summary", "FILE.md", "append a Markdown summary (e.g. to $GITHUB_STEP_SUMMARY)"),
+    ("--html", "FILE.html", "write the results as a web page"),
+    ("--badge", "FILE.svg", "write a badge of the pass rate"),
+)
+"""The files a run's results are written to, each checked before the run by the one gate
+of outputs: option, what it names, what it writes."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``cuckoo conform`` but ``-j``, which the command line declares as it
@@ -105,21 +114,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="leave out the cases a selector matches (as --run); reported as skipped "
         "(default: none)",
     )
-    parser.add_argument(
-        "--report", type=written, metavar="FILE.json", help="write the results as JSON"
-    )
-    parser.add_argument(
-        "--summary",
-        type=written,
-        metavar="FILE.md",
-        help="append a Markdown summary (e.g. to $GITHUB_STEP_SUMMARY)",
-    )
-    parser.add_argument(
-        "--html", type=written, metavar="FILE.html", help="write the results as a web page"
-    )
-    parser.add_argument(
-        "--badge", type=written, metavar="FILE.svg", help="write a badge of the pass rate"
-    )
+    for option, metavar, help_ in RESULTS_FILES:
+        parser.add_argument(option, type=written, metavar=metavar, help=help_)
     parser.add_argument(
         "--spec-url",
         metavar="URL",
