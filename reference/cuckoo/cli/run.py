@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from ..errors import CuckooError
+from ..escaping import terminal
 from ..files import FileProblem, drop_stdout, forget_reads, terminate_cleanly
 from .commands import build_parser
 from .common import (
@@ -41,8 +42,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if sys.stdout is not None:
             sys.stdout.flush()
         return status
-    except FileProblem as error:
-        print(f"cuckoo: {error}", file=sys.stderr)
+    except FileProblem as error:  # a file's name or text, quoted: shown escaped
+        print(f"cuckoo: {terminal(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except CuckooError as error:
         print(error, file=sys.stderr)
