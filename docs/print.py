@@ -22,14 +22,14 @@ that name is replaced, never followed, so no file outside OUT_DIR is touched.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from cuckoo.errors import shown
-from cuckoo.files import replace_file
+from cuckoo.files import FileProblem, check_output, check_writable, replace_file
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 PAPER = "A4"
@@ -145,29 +145,48 @@ def _print_pages(browser: Any, pages: list[tuple[Path, Path, float]]) -> list[Pa
     return [pdf for _, pdf, _ in pages]
 
 
-def print_learn(browser: Any, site: Path, out: Path) -> list[Path]:
-    """Each Learn to Play booklet and reference card of *site* as a PDF in *out*."""
-    pages = [
+def learn_pages(site: Path, out: Path) -> list[tuple[Path, Path, float]]:
+    """Each Learn to Play booklet and reference card of *site*: (page, PDF in *out*, scale)."""
+    return [
         (html, out / learn_pdf_name(html), CARD_SCALE if html.stem.endswith("-card") else 1)
         for html in sorted(site.glob("learn/*.html"))
     ]
-    return _print_pages(browser, pages)
 
 
-def print_references(browser: Any, site: Path, out: Path) -> list[Path]:
-    """Each game's Rules Reference of *site* as ``GAME-reference.pdf`` in *out* (the page
+def reference_pages(site: Path, out: Path) -> list[tuple[Path, Path, float]]:
+    """Each game's Rules Reference of *site*, as ``GAME-reference.pdf`` in *out* (the page
     ``reference/index``, the list of the references and the words, is no book)."""
-    pages = [
+    return [
         (html, out / f"{html.stem}-reference.pdf", 1.0)
         for html in sorted(site.glob("reference/*.html"))
         if html.stem != "index"
     ]
-    return _print_pages(browser, pages)
+
+
+def rulebooks(site: Path, out: Path) -> list[tuple[Path, Path]]:
+    """Each game's rules page in *site*, and its specification's PDF in *out*."""
+    return [(index, out / f"{index.parent.name}.pdf") for index in games(site)]
+
+
+def books(site: Path, out: Path) -> list[Path]:
+    """Every PDF printed from *site* into *out*, in the order they are printed."""
+    pages = reference_pages(site, out) + learn_pages(site, out)
+    return [pdf for _, pdf, _ in pages] + [pdf for _, pdf in rulebooks(site, out)]
+
+
+def print_learn(browser: Any, site: Path, out: Path) -> list[Path]:
+    """Each Learn to Play booklet and reference card of *site* as a PDF in *out*."""
+    return _print_pages(browser, learn_pages(site, out))
+
+
+def print_references(browser: Any, site: Path, out: Path) -> list[Path]:
+    """Each game's Rules Reference of *site* as ``GAME-reference.pdf`` in *out*."""
+    return _print_pages(browser, reference_pages(site, out))
 
 
 def print_rulebooks(browser: Any, site: Path, out: Path) -> list[Path]:
     """One PDF per game of *site* in *out*; returns their paths."""
-    return [print_game(browser, index, out / f"{index.parent.name}.pdf") for index in games(site)]
+    return [print_game(browser, index, pdf) for index, pdf in rulebooks(site, out)]
 
 
 def main(argv: list[str]) -> int:
@@ -181,11 +200,14 @@ def main(argv: list[str]) -> int:
         print(f"{shown(str(site))}: no spec/*/index.html; build the site first", file=sys.stderr)
         return 2
     try:
-        _check(out)
+        _check(out, books(site, out))
         _print_all(site, out)
     except Unusable as error:
         print(error, file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: the book being written is left as it was
+        print("print.py: interrupted", file=sys.stderr)
+        return 130
     return 0
 
 
@@ -193,18 +215,25 @@ class Unusable(Exception):
     """An output folder, or a Chromium, that cannot be used: said in one line, exit 2."""
 
 
-def _check(out: Path) -> None:
-    """Refuse now, before a minute of printing, an output folder that cannot take the PDFs
-    or a Chromium that is not there."""
+def _check(out: Path, pdfs: list[Path]) -> None:
+    """Refuse now, before a minute of printing, an output folder that cannot take the PDFs,
+    a book's name taken by a folder, a device or a read-only file (the one gate of outputs,
+    :func:`cuckoo.files.check_output`; a link there is replaced, never followed), or a
+    Chromium that is not there."""
     name = shown(str(out))
     if out.exists() and not out.is_dir():
         raise Unusable(f"{name}: is a file, not a folder: name a folder for the PDFs")
     try:
         out.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=out):  # the folder itself: no name in it followed
-            pass
+        check_writable(out / "book.pdf")  # a file of a fresh name made there, and removed
     except OSError as error:
         raise Unusable(f"{name}: cannot write: {error.strerror or error}") from None
+    for pdf in pdfs:
+        try:
+            if not pdf.is_symlink():
+                check_output(pdf, "a book")
+        except FileProblem as problem:
+            raise Unusable(str(problem)) from None
     if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
         raise Unusable(
             f"CHROMIUM={shown(str(CHROMIUM))}: no such program: install Chromium "
@@ -235,7 +264,8 @@ def _print_all(site: Path, out: Path) -> None:
         except Error as error:  # a page of the site that cannot be printed
             raise Unusable(f"{shown(str(site))}: {_first_line(error)}: build it again") from None
         finally:
-            browser.close()
+            with contextlib.suppress(Error):  # a browser Ctrl-C has ended already
+                browser.close()
 
 
 def _first_line(error: Exception) -> str:

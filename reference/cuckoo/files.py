@@ -14,7 +14,7 @@ import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import FrameType
 from typing import IO, BinaryIO, Final
@@ -22,17 +22,25 @@ from typing import IO, BinaryIO, Final
 from .errors import shown
 
 __all__ = [
+    "STREAM_WAIT",
     "FileProblem",
     "atomic_write",
+    "check_output",
     "check_replaceable",
     "check_writable",
+    "copy_files",
+    "drop_stdout",
+    "forget_reads",
     "hold_signals",
     "lines_of",
+    "open_journal",
     "open_lines",
     "read_bounded",
+    "reading",
     "replace_file",
     "session_lock",
     "terminate_cleanly",
+    "write_output",
 ]
 
 BOM: Final = "\ufeff"
@@ -48,6 +56,8 @@ def open_lines(path: str, *, limit: int) -> Iterator[Iterator[str]]:
 
     :raises FileProblem: if the file cannot be opened or read.
     """
+    if path != "-":
+        reading(path)
     if path == "-":
         if sys.stdin is None or sys.stdin.closed:
             raise FileProblem("standard input is closed: give a file, or pipe a record in")
@@ -163,7 +173,9 @@ def atomic_write(path: Path, *, keep: bool = False, create: bool = False) -> Ite
     if keep or mode is None or stat.S_ISREG(mode):
         check_replaceable(path)
     else:
-        with target.open("w", encoding="utf-8", newline="\n") as handle:
+        fd = _open_stream(target, STREAM_WAIT)
+        os.set_blocking(fd, True)  # a reader is there: it sets the pace from now on
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             yield handle
         return
     with (
@@ -324,9 +336,13 @@ def check_writable(path: Path) -> None:
     :raises OSError: if its folder does not exist or does not let us create a file.
     """
     target = Path(os.path.realpath(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    os.close(fd)
-    os.unlink(tmp)
+    release = hold_signals()  # a signal between the two would leave the probe behind
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        os.close(fd)
+        os.unlink(tmp)
+    finally:
+        release()
 
 
 def _mode_for(path: Path, *, follow: bool = True) -> int:
@@ -362,6 +378,7 @@ def read_bounded(path: Path, limit: int) -> str:
 
     :raises ValueError: for a file too large or not UTF-8 (:class:`OSError` as ``open``).
     """
+    reading(path)
     with open(path, "rb") as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
@@ -370,3 +387,223 @@ def read_bounded(path: Path, limit: int) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise ValueError(f"{shown(str(path))}: not UTF-8 text (byte {error.start})") from None
+
+
+# -- the one gate of every output -------------------------------------------------------------
+#
+# Every command that writes a file asks check_output before any work starts, and writes
+# with write_output (or atomic_write, for a file written as it is made): the files the run
+# reads are noted as they are read (read_bounded, open_lines) or named beforehand (reading),
+# and none of them is ever a target.
+
+_READ: Final[dict[str, tuple[tuple[int, int] | None, str]]] = {}
+"""The files this run has read or will read: by resolved path, their device and inode (a
+regular file's) and what they are to the run, as a message names them."""
+
+STREAM_WAIT: Final = 10.0
+"""How long, in seconds, a FIFO is waited for to be read (by default): a results FIFO
+nobody reads is given up, not waited on for ever."""
+
+
+def reading(path: str | os.PathLike[str], label: str = "a file this run reads") -> None:
+    """Note *path* as an input of the run, read now or later (a study's own file, the suites
+    a plain run loads), so that :func:`check_output` refuses to write over it; *label*
+    says what it is (``the file of --suite``)."""
+    _READ[os.path.realpath(path)] = (_identity(path), label)
+
+
+def forget_reads() -> None:
+    """A new run starts with no input (each command of a test run in one process)."""
+    _READ.clear()
+
+
+def _identity(path: str | os.PathLike[str]) -> tuple[int, int] | None:
+    """The device and inode of a regular file at *path* (a hard link has its file's), or
+    None: a device such as ``/dev/null`` may be read and written by one run."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (status.st_dev, status.st_ino) if stat.S_ISREG(status.st_mode) else None
+
+
+def _taken(path: str, outputs: dict[str, str]) -> str | None:
+    """What *path* already is to the run (an input, or the output of another option)."""
+    real, ident = os.path.realpath(path), _identity(path)
+    named = {
+        **{os.path.realpath(o): (_identity(o), f"the file of {w}") for o, w in outputs.items()},
+        **_READ,
+    }
+    for other, (other_ident, label) in named.items():
+        if other == real or (ident is not None and ident == other_ident):
+            return label
+    return None
+
+
+def check_output(
+    path: str | os.PathLike[str],
+    option: str,
+    *,
+    stream: bool = False,
+    outputs: dict[str, str] | None = None,
+) -> None:
+    """Refuse now, before any work, a target of *option* that must not be written: a file
+    the run reads or the target of another of its *outputs* (path: option), a link to a
+    file outside its folder, a folder, a FIFO or a device (unless *stream*: then it is
+    written to directly, as a shell's ``>`` does, and waited on at most
+    :data:`STREAM_WAIT`), a read-only file, or a folder that lets no file be made.
+
+    :raises FileProblem: saying which, in one line.
+    """
+    name = shown(str(path))
+    try:
+        mode: int | None = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except (OSError, ValueError) as error:
+        why = getattr(error, "strerror", None) or error
+        raise FileProblem(f"{name}: cannot write: {why}") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise FileProblem(f"{name}: is a folder: name a file for {option}")
+    if mode is not None and not stat.S_ISREG(mode):
+        if stream and (stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)):
+            return
+        raise FileProblem(f"{name}: is a FIFO, a device or a socket, not a file for {option}")
+    real = os.path.realpath(path)
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+    if os.path.islink(path) and os.path.dirname(real) != folder:
+        raise FileProblem(f"{name}: is a link to a file outside its folder: name that file itself")
+    if label := _taken(str(path), outputs or {}):
+        raise FileProblem(f"{name} is {label} as well: choose another for {option}")
+    if mode is not None:
+        check_replaceable(Path(path))
+    try:
+        check_writable(Path(path))
+    except OSError as error:
+        raise FileProblem(f"{name}: cannot write: {error.strerror or error}") from None
+
+
+def write_output(
+    path: str | os.PathLike[str], text: str, *, append: bool = False, wait: float = STREAM_WAIT
+) -> None:
+    """*text* written to *path*, checked before by :func:`check_output`: a regular file is
+    written beside and renamed over (*append*: after the old text, which stays whole if the
+    write fails); a FIFO or a device is written to directly, given up after *wait* seconds
+    if nobody reads it.
+
+    :raises FileProblem: for a FIFO nobody reads.
+    :raises OSError: if the file cannot be written.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    if not stat.S_ISREG(mode):
+        _stream(Path(path), text.encode("utf-8"), wait)
+        return
+    old = read_bounded(Path(path), MAX_APPENDED) if append and os.path.exists(path) else ""
+    with atomic_write(Path(path)) as handle:
+        handle.write(old + text)
+
+
+MAX_APPENDED: Final = 256_000_000
+"""The largest file appended to (a step summary is a few kilobytes)."""
+
+
+def _stream(path: Path, data: bytes, wait: float) -> None:
+    """*data* written to a FIFO or a device, within *wait* seconds: opened without blocking
+    (a FIFO with no reader yet is tried again), each piece written when it may be."""
+    import select
+    import time
+
+    deadline = time.monotonic() + wait
+    fd = _open_stream(path, wait)
+    try:
+        view = memoryview(data)
+        while view:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([], [fd], [], left)[1]:
+                raise _unread(path, wait)
+            try:
+                view = view[os.write(fd, view[:CHUNK]) :]
+            except BlockingIOError:
+                continue
+    finally:
+        os.close(fd)
+
+
+def _open_stream(path: Path, wait: float) -> int:
+    """A FIFO or a device opened for writing without blocking, its descriptor: a FIFO with
+    no reader yet is tried again for *wait* seconds, then given up.
+
+    :raises FileProblem: for a FIFO nobody opened to read.
+    :raises OSError: if it cannot be opened.
+    """
+    import time
+
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError as error:
+            if error.errno != errno.ENXIO:
+                raise
+            if time.monotonic() > deadline:
+                raise _unread(path, wait) from None
+            time.sleep(0.05)
+
+
+def _unread(path: Path, wait: float) -> FileProblem:
+    return FileProblem(f"{shown(str(path))}: nobody read it in {wait:g} s: given up")
+
+
+def drop_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of
+    what could not be written (a closed pipe, a full disk) raises nothing more."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # no file behind it, as under pytest
+        pass
+
+
+def open_journal(path: Path, *, create: bool) -> int:
+    """*path* opened to be appended to in whole lines as work is done (a study's results,
+    checked by :func:`check_output` first), its descriptor: created now with *create*, and
+    then only if no file has appeared there meanwhile (never one replaced).
+
+    :raises OSError: if it cannot be opened.
+    """
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC
+    return os.open(path, flags | (os.O_CREAT | os.O_EXCL if create else 0), 0o666)
+
+
+def write_private(folder: int, name: str, text: str) -> None:
+    """*text* as the file *name* in the private *folder* (a descriptor, so that no link on
+    the way is followed): written under a name of its own, readable by its owner alone,
+    then renamed over *name*, so that no reader sees half of it (the parser cache).
+
+    :raises OSError: if it cannot be written (the partial file is removed).
+    """
+    partial = f".{name}.{os.getpid()}"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        with os.fdopen(os.open(partial, flags, 0o600, dir_fd=folder), "w", encoding="utf-8") as out:
+            out.write(text)
+        os.rename(partial, name, src_dir_fd=folder, dst_dir_fd=folder)  # replaces (POSIX)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(partial, dir_fd=folder)
+        raise
+
+
+def copy_files(paths: list[Path], folder: Path) -> None:
+    """Each of *paths* (relative ones) copied to the same place under the new *folder*, a
+    symbolic link as a link (a checkout's grammar and suite data are links), so that a
+    copy of a checkout builds as it does."""
+    for path in paths:
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        if path.is_symlink():
+            (folder / path).symlink_to(os.readlink(path))
+        elif path.is_file():
+            replace_file(folder / path, path.read_bytes())

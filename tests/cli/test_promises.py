@@ -16,7 +16,14 @@ def _promises() -> list[str]:
     """The bullets of the README's section "What the tools promise", one string each."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text.split("### What the tools promise", 1)[1].split("\n#", 1)[0]
-    section = section.split("**An optional compiled build.**", 1)[0]
+    section = section.split("**Decided once.**", 1)[0]
+    return [item for item in re.split(r"\n- ", section)[1:] if item.strip()]
+
+
+def _decisions() -> list[str]:
+    """The bullets of "Decided once.": each kind of defect decided in one module."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("**Decided once.**", 1)[1].split("**An optional compiled build.**")[0]
     return [item for item in re.split(r"\n- ", section)[1:] if item.strip()]
 
 
@@ -42,4 +49,18 @@ def test_every_promise_names_tests_that_exist() -> None:
         assert named, f"a promise names no test: {promise[:60]}"
         for file, test in named:
             assert (ROOT / file).is_file(), f"{file} is named in the README but is not there"
+            assert test in _tests_in(ROOT / file), f"{file} has no {test}"
+
+
+def test_the_four_decisions_each_name_their_module_and_tests_that_exist() -> None:
+    """Issue 50: what may be written, how outside text is shown, how a stored file is
+    read, how an option is bounded; each in one module, each held by a test."""
+    decisions = _decisions()
+    assert len(decisions) == 4
+    for decision in decisions:
+        modules = re.findall(r"`(reference/cuckoo/[\w/]+\.py)`", decision)
+        assert len(modules) == 1 and (ROOT / modules[0]).is_file(), decision[:60]
+        named = NAMED.findall(decision)
+        assert named, f"a decision names no test: {decision[:60]}"
+        for file, test in named:
             assert test in _tests_in(ROOT / file), f"{file} has no {test}"

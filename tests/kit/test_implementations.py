@@ -18,6 +18,7 @@ from cuckoo.cli import main
 from cuckoo.conformance.run import report as results
 from cuckoo.conformance.run import stored
 from cuckoo.conformance.suites.build import load_all
+from cuckoo.escaping import text
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = shlex.quote(sys.executable)
@@ -44,7 +45,7 @@ def test_each_implementation_has_a_current_run_and_its_counts_on_the_page(name: 
     assert {case["id"] for case in run["cases"]} == _case_ids(), "a run of an older suite"
     assert run["suites"] == {suite["game"]: suite["version"] for suite in load_all()}
     assert run["engine"] == stored.IMPLEMENTATIONS[name][0]
-    assert f"| {name} | {run['about']} |" in PAGE
+    assert f"| {text(name)} | {text(run['about'])} |" in PAGE
     column = sorted(RUNS).index(name)
     for game, counts in run["games"].items():
         total = counts["pass"] + counts["skip"]
@@ -53,7 +54,7 @@ def test_each_implementation_has_a_current_run_and_its_counts_on_the_page(name: 
             if counts["skip"]
             else f"✓ {counts['pass']}"
         )
-        assert _row(game)[column] == f"{cell} (suite {run['suites'][game]})"
+        assert _row(game)[column] == f"{cell} (suite {text(run['suites'][game])})"
 
 
 def test_the_compiled_build_passes_every_case() -> None:
@@ -78,7 +79,7 @@ def test_the_openspiel_binding_passes_or_skips_with_a_reason_never_records() -> 
     counts = ", ".join(
         f"{sum(o['game'] == g for o in no_records)} {g}" for g in RUNS["openspiel"]["games"]
     )
-    assert f"- `OpenSpiel reads and writes no records`: {counts}" in PAGE
+    assert f"- `OpenSpiel reads and writes no records`: {text(counts)}" in PAGE
 
 
 def _uses_records(case: dict[str, Any]) -> bool:
@@ -113,7 +114,7 @@ def test_a_skip_is_never_counted_as_a_pass() -> None:
     assert "| `CC-CUT` | 1 of 3 passed, 2 skipped |" in page and "| `CC-CUT` | ✓" not in page
     page = results.matrix({"mine": _report([("a", "skip")])})
     assert "| `CC-CUT` | 1 skipped |" in page and "| `cuckoo-cards` | 1 skipped (" in page
-    assert "- `cannot say`: 1 cuckoo-cards" in page
+    assert f"- `cannot say`: {text('1 cuckoo-cards')}" in page
 
 
 def test_a_badge_and_a_summary_count_the_skipped_cases_and_never_read_green() -> None:
@@ -132,9 +133,10 @@ def test_the_page_takes_reports_given_on_the_command_line(tmp_path: Path) -> Non
     out = tmp_path / "page.md"
     assert results.main(["page", str(mine), "--output", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
-    assert "| game | compiled | demo-aces-swapped | mine | openspiel | reference |" in page
+    names = ("compiled", "demo-aces-swapped", "mine", "openspiel", "reference")
+    assert f"| game | {' | '.join(map(text, names))} |" in page
     assert "| `CC-CUT` | " in page and "✗ 1 of 2" in page
-    assert page.replace("| ✗ 1 of 2 (suite 2026.12) ", "") != page
+    assert f"| ✗ 1 of 2 (suite {text('2026.12')}) " in page
     (tmp_path / "bad.json").write_text("{}", encoding="utf-8")
     assert results.main(["page", str(tmp_path / "bad.json"), "--output", str(out)]) == 2
 

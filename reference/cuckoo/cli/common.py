@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from ..errors import NotationError, shown
-from ..files import FileProblem, atomic_write, open_lines
+from ..files import FileProblem, atomic_write, check_output, check_replaceable, open_lines
 from ..games import GAMES, Kit, read_records
 from ..notation import MAX_RECORD_CHARS, Record
 from ..progress import is_terminal, rewind
@@ -65,13 +65,29 @@ def not_the_input(target: str | None, source: str, *, rewrite: str = "") -> None
         raise UsageError(f"{shown(str(target))} is the input{hint}")
 
 
+def check_target(path: str | Path, option: str, *, keep: bool) -> None:
+    """Refuse now, before any work, a file *option* must not write (the one gate of outputs,
+    :func:`.files.check_output`); *keep*: a file saved again and again or rewritten in
+    place, which must be a regular file (said so first), never a FIFO or a device.
+
+    :raises FileProblem: saying why.
+    """
+    if keep:
+        check_replaceable(Path(path))
+    check_output(path, option, stream=not keep)
+
+
 @contextmanager
 def output(path: str | None, *, keep: bool = False) -> Iterator[IO[str]]:
-    """Standard output for no path or ``-``; else the file, written as :func:`atomic_write`
-    says (*keep*: a file rewritten in place, which must be a regular one we may write)."""
+    """Standard output for no path or ``-``; else the file, checked by the one gate of
+    outputs (:func:`.files.check_output`: no input, no link out of its folder, no folder, no
+    read-only file) and written as :func:`atomic_write` says (*keep*: a file rewritten in
+    place, which must be a regular one we may write; else a FIFO or a device is written to
+    directly, a FIFO waited on for a reader at most :data:`.files.STREAM_WAIT`)."""
     if path in (None, "-"):
         yield sys.stdout
         return
+    check_target(path, "--in-place" if keep else "-o", keep=keep)
     try:
         with atomic_write(Path(path), keep=keep) as handle:
             yield handle

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable
 from typing import Final
 
 from ..games import GAMES
@@ -12,16 +13,35 @@ from ..games import GAMES
 # -- reading values --------------------------------------------------------------------------
 
 
-def _whole(text: str, low: int, high: int, expected: str) -> int:
+def whole(text: str, low: int, high: int, expected: str) -> int:
     """*text* as a whole number from *low* to *high*, or the usage error that says what
     was *expected* (quoting at most 40 characters of a value that is too long)."""
     if text.isascii() and text.isdigit() and len(text) <= 18 and low <= int(text) <= high:
         return int(text)
-    raise argparse.ArgumentTypeError(f"expected {expected}, not {_quoted(text)}")
+    raise argparse.ArgumentTypeError(f"expected {expected}, not {quoted(text)}")
 
 
-def _quoted(text: str) -> str:
+def quoted(text: str) -> str:
+    """A value as a refusal quotes it: at most 40 characters, what does not print escaped."""
     return repr(text[:40]) + ("..." if len(text) > 40 else "")
+
+
+def seconds(most: float) -> Callable[[str], float]:
+    """The reader of a number of seconds above 0 and at most *most* (a longer wait is no
+    bound at all): the type of every option that bounds a wait."""
+
+    def read(text: str) -> float:
+        try:
+            value = float(text) if len(text) <= 40 else float("nan")
+        except ValueError:
+            value = float("nan")
+        if not 0 < value <= most:  # nan and inf fail too
+            raise argparse.ArgumentTypeError(
+                f"expected seconds above 0 and at most {most:g}, not {quoted(text)}"
+            )
+        return value
+
+    return read
 
 
 MOST: Final = 10**18 - 1
@@ -29,15 +49,15 @@ MOST: Final = 10**18 - 1
 
 
 def positive(text: str) -> int:
-    return _whole(text, 1, MOST, f"a whole number from 1 to {MOST:,}")
+    return whole(text, 1, MOST, f"a whole number from 1 to {MOST:,}")
 
 
 def count(text: str) -> int:
-    return _whole(text, 0, MOST, f"a whole number from 0 to {MOST:,}")
+    return whole(text, 0, MOST, f"a whole number from 0 to {MOST:,}")
 
 
 def players(text: str) -> int:
-    return _whole(text, 2, 51, "2 to 51 players")
+    return whole(text, 2, 51, "2 to 51 players")
 
 
 def _cpus() -> int:
@@ -55,15 +75,18 @@ did, each with its own engine)."""
 
 def jobs(text: str) -> int:
     """A number of processes, 1 to :data:`MAX_JOBS`: the type of every ``-j``."""
-    return _whole(text, 1, MAX_JOBS, f"1 to {MAX_JOBS} processes (4 per CPU)")
+    return whole(text, 1, MAX_JOBS, f"1 to {MAX_JOBS} processes (4 per CPU)")
 
 
 def seed(text: str) -> int:
-    """Any whole number (Python's own reading of one), or a usage error."""
-    try:
+    """A whole number, negative too, of at most 18 digits (a longer one is no seed anyone
+    typed, and Python refuses to read one past 4,300 digits), or a usage error."""
+    digits = text.removeprefix("-")
+    if digits.isascii() and digits.isdigit() and len(digits) <= 18:
         return int(text)
-    except ValueError:  # not a number, or too many digits to read
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {_quoted(text)}") from None
+    raise argparse.ArgumentTypeError(
+        f"expected a whole number from {-MOST:,} to {MOST:,}, not {quoted(text)}"
+    )
 
 
 # -- the options -----------------------------------------------------------------------------
@@ -130,10 +153,21 @@ def game_option(parser: argparse.ArgumentParser, help_: str) -> None:
     )
 
 
+def written(text: str) -> str:
+    """The type of every option that names a file the command writes: checked by the one
+    gate of outputs (:func:`cuckoo.files.check_output`) before any work, and found by this
+    type by the test that tries every hostile target on every such option
+    (``tests/trust/test_every_output.py``)."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name, not ''")
+    return text
+
+
 def output_option(parser: argparse._ActionsContainer, what: str = "write here") -> None:
     parser.add_argument(
         "-o",
         "--output",
+        type=written,
         metavar="FILE",
         help=f"{what} instead of stdout (a regular file is replaced atomically)",
     )

@@ -7,9 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import shown
-from ..files import check_writable
-from .common import UsageError, bots, variant
-from .options import bot_help, game_option, players_option, ruleset_option, seed_option
+from .common import UsageError, bots, check_target, variant
+from .options import (
+    bot_help,
+    game_option,
+    players_option,
+    ruleset_option,
+    seed_option,
+    written,
+)
 from .parser import Asked, command
 from .session import ask, completion, interactive, say, stopped
 
@@ -45,7 +51,12 @@ def add(commands: Any, asked: Asked) -> None:
         ruleset_option(p)
     seed_option(p, "the seed of chance (default: 0)", default=0)
     p.add_argument(
-        "-o", "--output", required=True, metavar="FILE", help="where the game is saved (required)"
+        "-o",
+        "--output",
+        type=written,
+        required=True,
+        metavar="FILE",
+        help="where the game is saved (required)",
     )
     p.set_defaults(run=run)
 
@@ -64,10 +75,7 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.output)
     if path.exists():
         raise UsageError(f"{shown(args.output)} exists: choose another file")
-    try:
-        check_writable(path)
-    except OSError as error:
-        raise UsageError(f"{shown(args.output)}: cannot write: {error.strerror}") from None
+    check_target(path, "-o", keep=True)
     human = 1 if args.side.lower() == "red" and args.game == "cuckoo-dice" else 0
     interactive()
     try:

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import shown
-from ..files import check_writable, session_lock
-from .common import UsageError
-from .options import game_option
+from ..files import session_lock
+from .common import UsageError, check_target
+from .options import game_option, written
 from .parser import Asked, command
 from .session import ask, completion, interactive, say, stopped
 
@@ -27,9 +27,15 @@ def add(commands: Any, asked: Asked) -> None:
     game_option(p, "the game (for a new record)")
     where = p.add_mutually_exclusive_group(required=True)
     where.add_argument(
-        "-o", "--output", metavar="FILE", help="the new record file (saved after every move)"
+        "-o",
+        "--output",
+        type=written,
+        metavar="FILE",
+        help="the new record file (saved after every move)",
     )
-    where.add_argument("--resume", metavar="FILE", help="go on with the game saved in FILE")
+    where.add_argument(
+        "--resume", type=written, metavar="FILE", help="go on with the game saved in FILE"
+    )
     p.set_defaults(run=run)
 
 
@@ -41,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
     recorder = None
     if args.resume and not path.exists():
         raise UsageError(f"{shown(args.resume)}: no such file to resume")
+    check_target(path, "--resume" if args.resume else "-o", keep=True)  # before the setup
     try:
         with session_lock(path):
             if args.resume:
@@ -49,7 +56,6 @@ def run(args: argparse.Namespace) -> int:
                 name = shown(str(path))
                 raise UsageError(f"{name} exists: go on with --resume {name}, or another file")
             else:
-                check_writable(path)  # before the setup is typed, not after
                 recorder = record.NEW[args.game](path, ask, say)
             return record.run(recorder, ask, say, completion())
     except (EOFError, KeyboardInterrupt) as error:

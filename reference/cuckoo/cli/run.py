@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import errno
 import io
-import os
 import sys
 from collections.abc import Sequence
 from itertools import pairwise
 
 from ..errors import CuckooError
-from ..files import FileProblem, terminate_cleanly
+from ..escaping import terminal
+from ..files import FileProblem, drop_stdout, forget_reads, terminate_cleanly
 from .commands import build_parser
 from .common import (
     EXIT_BUG,
@@ -31,6 +31,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         terminate_cleanly()
         escaping(sys.stdout)
         sys.stdout = sys.stdout or _Closed()
+    forget_reads()
     try:
         words = sys.argv[1:] if argv is None else argv
         named = next((word for word in words if not word.startswith("-")), None)
@@ -41,8 +42,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if sys.stdout is not None:
             sys.stdout.flush()
         return status
-    except FileProblem as error:
-        print(f"cuckoo: {error}", file=sys.stderr)
+    except FileProblem as error:  # a file's name or text, quoted: shown escaped
+        print(f"cuckoo: {terminal(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except CuckooError as error:
         print(error, file=sys.stderr)
@@ -51,10 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         interrupted()
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        _drop_stdout()
+        drop_stdout()
         return EXIT_OK
     except OSError as error:  # standard output full or failing: not the input's fault
-        _drop_stdout()
+        drop_stdout()
         print(f"cuckoo: cannot write the output: {error.strerror or error}", file=sys.stderr)
         return EXIT_USAGE
     except Exception as error:  # a bug in this program, never the user's fault
@@ -81,13 +82,3 @@ class _Closed(io.TextIOBase):
 
     def write(self, text: str) -> int:
         raise OSError(errno.EBADF, "standard output is closed")
-
-
-def _drop_stdout() -> None:
-    """Point standard output at the null device, so that the interpreter's last flush of
-    what could not be written raises nothing more."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-    except (AttributeError, OSError, ValueError):  # no file behind it, as under pytest
-        pass

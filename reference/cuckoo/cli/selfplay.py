@@ -52,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
     if not fewest <= len(names) <= most:
         many = f"{fewest} to {most}" if fewest < most else str(most)
         raise UsageError(
-            f"--bots takes one bot per player, {many} for {args.game}, such as random,greedy"
+            f"--bots takes one bot per player, {many} for {args.game}, "
+            f"such as {example_bots(args.game, fewest)}"
         )
     players = bots(names, args.game)
     dice_game = args.game == "cuckoo-dice"
@@ -77,3 +78,12 @@ def run(args: argparse.Namespace) -> int:
     for line in tally.lines(names, seats):
         print(line, file=report)
     return EXIT_OK
+
+
+def example_bots(game: str, players: int) -> str:
+    """A ``--bots`` value *game* takes, for *players*: its first bots behind the levels,
+    from the game's own registry (a card game has no ``greedy``, Zum Kuckuck! no ``mcts``)."""
+    from ..players.bots import BOTS, LEVELS
+
+    behind = [bot for bot in BOTS[game] if bot not in LEVELS[game]]
+    return ",".join(behind[seat % min(2, len(behind))] for seat in range(players))

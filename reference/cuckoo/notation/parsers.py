@@ -18,6 +18,8 @@ from lark import Lark, Transformer
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
+from ..files import write_private
+
 __all__ = ["GRAMMAR_DIR", "MAX_CACHE_BYTES", "cache_folder", "load_grammar"]
 
 GRAMMAR_DIR: Final = Path(__file__).parents[1] / "grammar"
@@ -179,14 +181,8 @@ def _keep(file: str, parser: Lark) -> None:
         return
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     data["options"] = {k: v for k, v in data["options"].items() if k != "transformer"}
-    partial = f".{file}.{os.getpid()}"
     try:
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
-        with os.fdopen(os.open(partial, flags, 0o600, dir_fd=folder), "w", encoding="utf-8") as out:
-            json.dump(_as_json({"data": data, "memo": memo}), out)
-        os.rename(partial, file, src_dir_fd=folder, dst_dir_fd=folder)  # replaces (POSIX)
-    except (OSError, TypeError, ValueError):  # not written, or data JSON cannot hold
-        with contextlib.suppress(OSError):
-            os.unlink(partial, dir_fd=folder)
+        with contextlib.suppress(OSError, TypeError, ValueError):  # or data JSON cannot hold
+            write_private(folder, file, json.dumps(_as_json({"data": data, "memo": memo})))
     finally:
         os.close(folder)

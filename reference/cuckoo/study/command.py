@@ -21,8 +21,9 @@ from itertools import filterfalse
 from pathlib import Path
 from typing import Any, Final
 
+from ..cli.options import seconds, written
 from ..errors import shown
-from ..files import check_writable
+from ..files import FileProblem, check_output, check_writable, open_journal, reading
 from ..progress import Progress, plural
 from ..workers import WorkerError
 from .executors import (
@@ -40,16 +41,6 @@ from .spec import Study, StudyError, read_study
 from .tasks import game_count, tasks_of
 
 __all__ = ["add_arguments", "main"]
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 3600, not {text!r}")
-    return value
 
 
 def add_arguments(
@@ -72,7 +63,7 @@ def add_arguments(
     )
     parser.add_argument(
         "--cluster-timeout",
-        type=_seconds,
+        type=seconds(3600),
         default=CLUSTER_TIMEOUT,
         metavar="SECONDS",
         help=f"give up on a scheduler that does not answer (default {CLUSTER_TIMEOUT:g})",
@@ -81,6 +72,7 @@ def add_arguments(
     parser.add_argument(
         "-o",
         "--output",
+        type=written,
         metavar="RESULTS.jsonl",
         help="the results file (default: SPEC with .jsonl for .toml)",
     )
@@ -112,13 +104,13 @@ class _Results:
         self.written = 0
         self.synced = time.monotonic()
         if found is not None and path.exists():
-            self._open(os.O_APPEND)
+            self._open(create=False)
             if found.rest:
                 self._write(found.rest)
 
-    def _open(self, flags: int) -> None:
+    def _open(self, *, create: bool) -> None:
         try:
-            self.fd = os.open(self.path, os.O_WRONLY | os.O_CLOEXEC | flags, 0o666)
+            self.fd = open_journal(self.path, create=create)
         except OSError as error:
             raise StudyError(_cannot_write(self.path, error)) from None
 
@@ -136,7 +128,7 @@ class _Results:
 
     def append(self, records: list[dict[str, Any]]) -> None:
         if self.fd is None:
-            self._open(os.O_APPEND | os.O_CREAT | os.O_EXCL)
+            self._open(create=True)
             self.created = True
         self._write("".join(map(line_of, records)))
         self.written += len(records)
@@ -187,18 +179,22 @@ def _checked_output(path: Path, study: Study, resume: bool, spec: Path) -> Found
         other = "" if default == spec else f" (without it: {shown(str(default))})"
         itself = f"{name} is the study file itself: name another results file with -o"
         raise StudyError(itself + other)
+    reading(spec, "the study file")
     if mode is None:
         try:
             check_writable(path)
         except OSError as error:
             raise StudyError(_cannot_write(path, error)) from None
-        return Found(frozenset(), 0, "") if resume else None
-    if not stat.S_ISREG(mode):
+    if mode is not None and not stat.S_ISREG(mode):
         raise StudyError(f"the results file {name} is not a regular file")
+    try:
+        check_output(path, "the results file")
+    except FileProblem as problem:
+        raise StudyError(str(problem)) from None
+    if mode is None:
+        return Found(frozenset(), 0, "") if resume else None
     if not resume:
         raise StudyError(f"{name} exists: --resume continues it")
-    if not os.access(path, os.W_OK):
-        raise StudyError(f"cannot write the results file {name}: permission denied")
     return found_in(path, study)
 
 

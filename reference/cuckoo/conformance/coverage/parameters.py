@@ -26,6 +26,7 @@ from typing import Any, Final
 from ...cards.state import MAX_PLAYERS as CARD_SEATS
 from ...cards.state import State as CardState
 from ...errors import CuckooError
+from ...files import write_output
 from ...kuckuck.state import MAX_PLAYERS as ZK_SEATS
 from ..protocol import Session
 from ..suites.cases import new_command
@@ -516,8 +517,8 @@ def main(argv: list[str]) -> int:
     missing = gaps(suites)
     if "--write" in argv:
         PAGE.parent.mkdir(parents=True, exist_ok=True)
-        PAGE.write_text(page(suites), encoding="utf-8")
-        GAPS.write_text(json.dumps(missing, indent=1) + "\n", encoding="utf-8")
+        write_output(PAGE, page(suites))
+        write_output(GAPS, json.dumps(missing, indent=1) + "\n")
     for key in missing:
         print(f"gap: {key}")
     print(f"{len(missing)} gaps of {len(rows(suites))} rows and the pairs of checks")

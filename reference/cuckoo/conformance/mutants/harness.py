@@ -23,6 +23,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, Final
 
+from ...files import write_output
 from .. import protocol
 from ..engine import Engine
 from ..run.differential import differential
@@ -290,9 +291,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         if args.game or args.kind:
             run = merged(json.loads(STORED.read_text(encoding="utf-8")), run)
-        STORED.write_text(json.dumps(run, indent=1) + "\n", encoding="utf-8")
-        GUIDE.write_text(with_table(GUIDE.read_text(encoding="utf-8"), run), encoding="utf-8")
-        PAGE.write_text(rule_page(run), encoding="utf-8")
+        write_output(STORED, json.dumps(run, indent=1) + "\n")
+        write_output(GUIDE, with_table(GUIDE.read_text(encoding="utf-8"), run))
+        write_output(PAGE, rule_page(run))
     return 0
 
 

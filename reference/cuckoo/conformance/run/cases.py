@@ -14,6 +14,7 @@ from contextlib import nullcontext
 from random import Random
 from typing import Any, Final, Protocol
 
+from ...escaping import terminal
 from ...progress import Progress
 from ...workers import Workers
 from ..engine import (
@@ -174,7 +175,8 @@ def _fresh(engine: Engine) -> str | None:
 def shown_failure(outcome: dict[str, Any]) -> str:
     """A failed case as the run prints it: what differed, what the case checks, the
     command lines sent (one a line, as they go to the engine, to paste into it) and the
-    engine's last answer, quoted."""
+    engine's last answer, quoted.  Every line goes through :func:`.escaping.terminal`: a
+    suite file may hold anything, and none of it reaches the terminal as a command."""
     lines = [
         f"FAIL {outcome['id']} ({' '.join(outcome['rules'])}): {outcome['problem']}",
         f"  about: {outcome['about']}",
@@ -182,7 +184,7 @@ def shown_failure(outcome: dict[str, Any]) -> str:
         *outcome["commands"],
         f"  answered: {quote(outcome['actual']) if outcome['actual'] else 'nothing'}",
     ]
-    return "\n".join(lines)
+    return "\n".join(map(terminal, lines))
 
 
 Verdict = tuple[str | None, list[str], str, str | None]
@@ -242,7 +244,8 @@ def run_suite(
         report = _outcomes(cases, iter(verdicts), xfail, log, skip, progress)
     for section in sorted(report.passed.keys() | report.failed.keys() | report.xfailed.keys()):
         line = f"{section:<28}{report.passed[section]:>4} passed, {report.failed[section]} failed"
-        log(line + (f", {report.xfailed[section]} xfailed" if report.xfailed[section] else ""))
+        line += f", {report.xfailed[section]} xfailed" if report.xfailed[section] else ""
+        log(terminal(line))
     for failure in report.failures:
         log(failure)
     log(f"rules covered: {len(report.covered & rules)}/{len(rules)}")
@@ -282,7 +285,7 @@ def _outcomes(
             )
         if case["id"] in xfail:
             if problem is None:
-                log(f"XPASS {case['id']}: remove it from the expected failures")
+                log(f"XPASS {terminal(case['id'])}: remove it from the expected failures")
                 report.failed[section] += 1
                 outcome["outcome"] = "xpass"
             else:

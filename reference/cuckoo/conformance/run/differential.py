@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from ...cards import rulesets as cards_rulesets
 from ...dice import rulesets as dice_rulesets
+from ...escaping import terminal
 from ...kuckuck import rulesets as kuckuck_rulesets
 from ...progress import Progress
 from ...workers import Workers, when_stopped
@@ -286,11 +287,12 @@ def _one(
 def shown_game(found: dict[str, Any]) -> str:
     """A disagreement as the run prints it: the game, what differed, and the commands of
     the shortest game that shows it, one a line, to paste into the engine."""
-    return (
-        f"game {found['number']} ({found['game']}): {found['problem']}\n"
-        f"shortest game that shows it ({len(found['commands']) - 1} steps): {found['shortest']}\n"
-        + "\n".join(found["commands"])
-    )
+    lines = [
+        f"game {found['number']} ({found['game']}): {found['problem']}",
+        f"shortest game that shows it ({len(found['commands']) - 1} steps): {found['shortest']}",
+        *found["commands"],
+    ]
+    return "\n".join(map(terminal, lines))
 
 
 _ENGINES: dict[tuple[str, float], Engine] = {}

@@ -6,40 +6,22 @@ from __future__ import annotations
 import argparse
 from typing import Final
 
-from ..engine import quote
+from ...cli.options import MOST, seconds, seed, whole, written
 
 MAX_TIMEOUT: Final = 86_400.0
 """The longest ``--timeout``: a day (a longer wait is no bound at all)."""
 
 
-def _seconds(text: str) -> float:
-    """An argparse type: seconds above 0 and at most :data:`MAX_TIMEOUT`."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0 < value <= MAX_TIMEOUT:  # nan and inf fail too
-        raise argparse.ArgumentTypeError(
-            f"expected seconds above 0 and at most {MAX_TIMEOUT:g}, not {quote(text)}"
-        )
-    return value
-
-
 def _count(text: str) -> int:
-    """An argparse type: a whole number >= 0."""
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {quote(text)}")
-    return int(text)
+    """An argparse type: a seed for ``--shuffle``, a whole number >= 0 (of at most 18
+    digits)."""
+    return whole(text, 0, MOST, f"a whole number from 0 to {MOST:,}")
 
 
 def _games(text: str) -> int:
     """An argparse type: a number of random games, at least 1 (``--suite-only`` plays
     none: a ``--random 0`` that played the suite alone would hide a typo)."""
-    if not (text.isascii() and text.isdigit() and int(text) > 0):
-        raise argparse.ArgumentTypeError(
-            f"expected a number of games >= 1 (--suite-only plays none), not {quote(text)}"
-        )
-    return int(text)
+    return whole(text, 1, MOST, "a number of games >= 1 (--suite-only plays none)")
 
 
 RANDOM_GAMES: Final = 30
@@ -52,6 +34,15 @@ DRAWN: Final = -1
 
 GAME_NAMES: Final = ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck")
 
+RESULTS_FILES: Final = (
+    ("--report", "FILE.json", "write the results as JSON"),
+    ("--summary", "FILE.md", "append a Markdown summary (e.g. to $GITHUB_STEP_SUMMARY)"),
+    ("--html", "FILE.html", "write the results as a web page"),
+    ("--badge", "FILE.svg", "write a badge of the pass rate"),
+)
+"""The files a run's results are written to, each checked before the run by the one gate
+of outputs: option, what it names, what it writes."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``cuckoo conform`` but ``-j``, which the command line declares as it
@@ -63,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--xfail", help="a file of case IDs expected to fail, one a line")
     parser.add_argument(
         "--timeout",
-        type=_seconds,
+        type=seconds(MAX_TIMEOUT),
         default=10.0,
         help=f"seconds to wait for each answer, above 0, at most {MAX_TIMEOUT:g} (default: 10)",
     )
@@ -72,9 +63,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_games,
         metavar="N",
         help=f"play N random games against the reference after the suite, across every game, "
-        f"ruleset, variant and parameter (default: {RANDOM_GAMES}, a few seconds; N >= 1)",
+        f"ruleset, variant and parameter (default: {RANDOM_GAMES}, a few seconds; N from 1 to "
+        f"{MOST:,})",
     )
-    parser.add_argument("--seed", type=int, help="seed of the random games (default: 0)")
+    parser.add_argument(
+        "--seed", type=seed, help=f"seed of the random games, at most {MOST:,} (default: 0)"
+    )
     parts = parser.add_mutually_exclusive_group()
     parts.add_argument(
         "--suite-only", action="store_true", help="run the suite alone: no random game"
@@ -88,8 +82,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         const=DRAWN,
         metavar="SEED",
-        help="run the cases in a random order, drawn from SEED (default: a seed drawn "
-        "afresh); the seed is printed, to repeat the run",
+        help=f"run the cases in a random order, drawn from SEED, 0 to {MOST:,} (default: a "
+        "seed drawn afresh); the seed is printed, to repeat the run",
     )
     parser.add_argument(
         "--isolate",
@@ -120,14 +114,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="leave out the cases a selector matches (as --run); reported as skipped "
         "(default: none)",
     )
-    parser.add_argument("--report", metavar="FILE.json", help="write the results as JSON")
-    parser.add_argument(
-        "--summary",
-        metavar="FILE.md",
-        help="append a Markdown summary (e.g. to $GITHUB_STEP_SUMMARY)",
-    )
-    parser.add_argument("--html", metavar="FILE.html", help="write the results as a web page")
-    parser.add_argument("--badge", metavar="FILE.svg", help="write a badge of the pass rate")
+    for option, metavar, help_ in RESULTS_FILES:
+        parser.add_argument(option, type=written, metavar=metavar, help=help_)
     parser.add_argument(
         "--spec-url",
         metavar="URL",

@@ -10,16 +10,22 @@ describes it field by field.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections import Counter
 from datetime import UTC, datetime
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
-from urllib.parse import quote as quote_url
 
-from ...files import atomic_write, read_bounded
+from ...escaping import code, template, terminal, text, url
+from ...files import (
+    FileProblem,
+    check_output,
+    forget_reads,
+    read_bounded,
+    reading,
+    write_output,
+)
+from ...shapes import ANYTHING, Choice, Fields, Flag, ListOf, MapOf, Maybe, Text, Whole, check
 from ..engine import cut, quote
 from ..protocol import PROTOCOL
 
@@ -118,42 +124,16 @@ def _bad(data: dict[str, Any]) -> bool:
     return bool(data["totals"]["fail"] or data["totals"]["xpass"] or failed)
 
 
-def code(text: object, *, cell: bool = False) -> str:
-    """*text* as a Markdown code span, whatever it holds: in a code span no HTML, image,
-    link or autolink is live, and the fence is longer than any run of backticks inside.
-    In a table *cell*, ``|`` is escaped too (a table reads it first, even in a code span)."""
-    inner = " ".join(str(text).splitlines())
-    inner = inner.replace("|", "\\|") if cell else inner
-    fence = "`" * (1 + max((len(run) for run in re.findall("`+", inner)), default=0))
-    pad = " " if inner.startswith("`") or inner.endswith("`") or not inner.strip() else ""
-    return f"{fence}{pad}{inner}{pad}{fence}"
-
-
-def _url(url: str) -> str:
-    """*url* with every character a Markdown link or an HTML attribute could end at
-    percent-encoded (spaces, brackets, quotes, backticks)."""
-    return quote_url(url, safe=":/#?=&%.-_~+@,;!$*")
-
-
 def _link(rule: str, data: dict[str, Any]) -> str | None:
-    """Where *rule* is in the spec, percent-encoded: an ``http(s)`` address or a relative
-    one, never another scheme (a stored report rendered again may come from anyone)."""
-    link = data.get("links", {}).get(rule)
-    if not isinstance(link, str) or not re.match(r"https?://|[^:]*(/|$)", link):
-        return None
-    return _url(link)
+    """Where *rule* is in the spec, as a page may link it (a stored report rendered again
+    may come from anyone: see :func:`.escaping.url`)."""
+    return url(data.get("links", {}).get(rule))
 
 
 def _rule_md(rule: str, data: dict[str, Any]) -> str:
     """A rule ID as Markdown: a code span, linked to its place in the spec if known."""
     link = _link(rule, data)
     return f"[{code(rule)}]({link})" if link else code(rule)
-
-
-def _rule_html(rule: str, data: dict[str, Any]) -> str:
-    """A rule ID as HTML, linked to its place in the spec if known."""
-    link = _link(rule, data)
-    return f'<a href="{escape(link)}">{escape(rule)}</a>' if link else escape(rule)
 
 
 def _passed(counts: dict[str, int]) -> str:
@@ -184,7 +164,7 @@ def markdown(data: dict[str, Any]) -> str:
     lines = [
         f"## {mark} Cuckoo conformance: {_headline(data)}",
         "",
-        f"Engine {code(data['engine'])}, {data['protocol']}, {data['date']}.",
+        f"Engine {code(data['engine'])}, {text(data['protocol'])}, {text(data['date'])}.",
     ]
     if data["games"]:
         lines += [
@@ -217,7 +197,7 @@ def markdown(data: dict[str, Any]) -> str:
             lines += ["", "<details><summary>Random games that differ</summary>", ""]
             for game in found:
                 number, problem = game["number"], code(game["problem"])
-                lines.append(f"- game {number} ({code(game['game'])}): {problem}")
+                lines.append(f"- game {code(number)} ({code(game['game'])}): {problem}")
                 lines += [f"  - {code(line)}" for line in game["commands"]]
             lines += ["", "</details>"]
     return "\n".join(lines) + "\n\n"
@@ -229,7 +209,7 @@ def _random_line(data: dict[str, Any]) -> str:
     passed, failed, skipped = (sum(g[k] for g in games) for k in ("pass", "fail", "skip"))
     seed = data.get("run", {}).get("seed")
     played = f"{passed + failed + skipped} random games against the reference"
-    played += f" (seed {seed})" if seed is not None else ""
+    played += f" (seed {cut(str(seed), 40)})" if seed is not None else ""
     return f"{played}: {passed} the same, {failed} different, {skipped} skipped."
 
 
@@ -240,70 +220,75 @@ _STYLE: Final = (
 )
 
 
+_PAGE: Final = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Cuckoo conformance: {{ headline }}</title>
+<style>{{ style }}</style></head><body>
+<h1>Cuckoo conformance: {{ headline }}</h1>
+<p>Engine <code>{{ data.engine }}</code>, {{ data.protocol }}, {{ data.date }}. {{ extra }}</p>
+{%- macro rule(id) %}{% if links[id] %}<a href="{{ links[id] }}">{{ id }}</a>{% else %}{{ id }}\
+{% endif %}{% endmacro %}
+{%- macro row(counts) %}<tr class="{{ 'fail' if counts.fail + counts.xpass else 'pass' }}">\
+<td>{{ caller() }}</td><td class="n">{{ counts.pass }}</td>\
+<td class="n">{{ counts.fail + counts.xpass }}</td><td class="n">{{ counts.skip }}</td>\
+<td class="n">{{ counts.xfail }}</td></tr>{% endmacro %}
+{%- macro head(what) %}<tr><th>{{ what }}</th><th>passed</th><th>failed</th><th>skipped</th>\
+<th>xfailed</th></tr>{% endmacro %}
+{% if data.games %}<h2>Games</h2><table>
+{{ head("game") }}
+{% for game, counts in data.games.items() %}{% call row(counts) %}{{ game }} \
+({{ data.suites.get(game, "") }}){% endcall %}
+{% endfor %}</table><h2>Rules</h2><table>
+{{ head("rule") }}
+{% for id, counts in data.rules.items() %}{% call row(counts) %}{{ rule(id) }}{% endcall %}
+{% endfor %}</table>
+{% endif %}{% if failures %}<h2>Failures</h2><ul>
+{% for c in failures %}<li><code>{{ c.id }}</code> ({% for r in c.rules %}{{ rule(r) }}\
+{{ " " if not loop.last }}{% endfor %}): {{ c.get("problem", "passed unexpectedly") }}\
+<pre>{{ c.get("commands", []) | join("\n") }}</pre>{{ answered(c) }}</li>
+{% endfor %}</ul>
+{% endif %}{% if skipped %}<h2>Skipped, and why</h2><ul>
+{% for why, counts in skipped %}<li><q>{{ why }}</q>: {{ counts }}</li>
+{% endfor %}</ul>
+{% endif %}{% if random %}<h2>Random games</h2><p>{{ random }}</p>
+{% for game in data.random.disagreements %}<p>Game {{ game.number }} ({{ game.game }}): \
+{{ game.problem }}</p><pre>{{ game.commands | join("\n") }}</pre>
+{% endfor %}{% endif %}</body></html>
+"""
+"""The web page of a report: every value escaped by the template (:mod:`.escaping`)."""
+
+
 def html(data: dict[str, Any]) -> str:
     """A page of its own (no script, no outside resource): totals, games, rules (each
     linked to the spec), failures, skips and random games, everything escaped."""
-    totals = data["totals"]
+    return template(_PAGE).render(
+        data=data,
+        style=_STYLE,
+        headline=_headline(data),
+        extra=_extra(data["totals"]),
+        links={rule: _link(rule, data) for rule in data["rules"]} | _case_links(data),
+        failures=[c for c in data["cases"] if c["outcome"] in ("fail", "xpass")],
+        answered=lambda c: "answered " + quote(c["actual"]) if "actual" in c else "",
+        skipped=_reasons(data),
+        random=_random_line(data) if "random" in data else "",
+    )
 
-    def row(name: str, counts: dict[str, int]) -> str:
-        bad = counts["fail"] + counts["xpass"]
-        cells = "".join(
-            f'<td class="n">{n}</td>'
-            for n in (counts["pass"], bad, counts["skip"], counts["xfail"])
-        )
-        return f'<tr class="{"fail" if bad else "pass"}"><td>{name}</td>{cells}</tr>'
 
-    head = "<tr><th>{}</th><th>passed</th><th>failed</th><th>skipped</th><th>xfailed</th></tr>"
-    failures = [c for c in data["cases"] if c["outcome"] in ("fail", "xpass")]
-    parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>Cuckoo conformance: {escape(_headline(data))}</title>",
-        f"<style>{_STYLE}</style></head><body>",
-        f"<h1>Cuckoo conformance: {escape(_headline(data))}</h1>",
-        f"<p>Engine <code>{escape(data['engine'])}</code>, {escape(data['protocol'])}, "
-        f"{escape(data['date'])}. {escape(_extra(totals))}</p>",
-    ]
-    if data["games"]:
-        parts += [
-            "<h2>Games</h2><table>",
-            head.format("game"),
-            *(
-                row(escape(f"{g} ({data['suites'].get(g, '')})"), c)
-                for g, c in data["games"].items()
-            ),
-            "</table><h2>Rules</h2><table>",
-            head.format("rule"),
-            *(row(_rule_html(rule, data), counts) for rule, counts in data["rules"].items()),
-            "</table>",
-        ]
-    if failures:
-        parts.append("<h2>Failures</h2><ul>")
-        parts += [
-            f"<li><code>{escape(c['id'])}</code> "
-            f"({' '.join(_rule_html(r, data) for r in c['rules'])}): "
-            f"{escape(c.get('problem', 'passed unexpectedly'))}"
-            f"<pre>{escape(chr(10).join(c.get('commands', [])))}</pre>"
-            f"{escape('answered ' + quote(c['actual']) if 'actual' in c else '')}</li>"
-            for c in failures
-        ]
-        parts.append("</ul>")
-    skipped = _reasons(data)
-    if skipped:
-        parts.append("<h2>Skipped, and why</h2><ul>")
-        parts += [f"<li><q>{escape(why)}</q>: {escape(counts)}</li>" for why, counts in skipped]
-        parts.append("</ul>")
-    if "random" in data:
-        parts.append(f"<h2>Random games</h2><p>{escape(_random_line(data))}</p>")
-        found = data["random"]["disagreements"]
-        parts += [
-            f"<p>Game {game['number']} ({escape(game['game'])}): {escape(game['problem'])}</p>"
-            f"<pre>{escape(chr(10).join(game['commands']))}</pre>"
-            for game in found
-        ]
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+def _case_links(data: dict[str, Any]) -> dict[str, str | None]:
+    """Where each rule a case cites is in the spec (a rule may be cited by a failure and
+    have no counts of its own in a report written by hand)."""
+    return {r: _link(r, data) for c in data["cases"] for r in c["rules"]}
+
+
+_BADGE: Final = """<svg xmlns="http://www.w3.org/2000/svg" width="{{ left + right }}" height="20" \
+role="img" aria-label="{{ label }}: {{ value }}"><title>{{ label }}: {{ value }}</title>\
+<rect width="{{ left }}" height="20" fill="#555"/>\
+<rect x="{{ left }}" width="{{ right }}" height="20" fill="{{ colour }}"/>\
+<g fill="#fff" text-anchor="middle" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11">\
+<text x="{{ '%g' % (left / 2) }}" y="14">{{ label }}</text>\
+<text x="{{ '%g' % (left + right / 2) }}" y="14">{{ value }}</text></g></svg>
+"""
 
 
 def badge(data: dict[str, Any], label: str = "cuckoo conformance") -> str:
@@ -323,18 +308,7 @@ def badge(data: dict[str, Any], label: str = "cuckoo conformance") -> str:
     )
     colour = "#e05d44" if _bad(data) else "#dfb317" if totals["skip"] or played > passed else "#4c1"
     left, right = (7 * len(text) + 10 for text in (label, value))  # Verdana 11 px, roughly
-    width = left + right
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="20" role="img" '
-        f'aria-label="{escape(label)}: {escape(value)}"><title>{escape(label)}: '
-        f"{escape(value)}</title>"
-        f'<rect width="{left}" height="20" fill="#555"/>'
-        f'<rect x="{left}" width="{right}" height="20" fill="{colour}"/>'
-        '<g fill="#fff" text-anchor="middle" font-family="Verdana,DejaVu Sans,sans-serif" '
-        'font-size="11">'
-        f'<text x="{left / 2:g}" y="14">{escape(label)}</text>'
-        f'<text x="{left + right / 2:g}" y="14">{escape(value)}</text></g></svg>\n'
-    )
+    return template(_BADGE).render(label=label, value=value, colour=colour, left=left, right=right)
 
 
 STORED: Final = Path("tests/kit/reports")
@@ -382,6 +356,7 @@ def matrix(reports: dict[str, dict[str, Any]]) -> str:
     all and the cases skipped."""
     names = sorted(reports)
     games = sorted({g for r in reports.values() for g in r["games"]})
+    columns = " | ".join(map(text, names))
     lines = [
         "# Implementations",
         "",
@@ -405,28 +380,30 @@ def matrix(reports: dict[str, dict[str, Any]]) -> str:
         "| implementation | what | engine | protocol | date |",
         "|---|---|---|---|---|",
         *(
-            f"| {n} | {reports[n].get('about', '')} | {code(reports[n]['engine'], cell=True)} | "
-            f"{reports[n]['protocol']} | {reports[n]['date'][:10]} |"
+            f"| {text(n)} | {text(reports[n].get('about', ''))} | "
+            f"{code(reports[n]['engine'], cell=True)} | {text(reports[n]['protocol'])} "
+            f"| {text(reports[n]['date'][:10])} |"
             for n in names
         ),
         "",
-        f"| game | {' | '.join(names)} |",
+        f"| game | {columns} |",
         "|---|" + "---|" * len(names),
     ]
     for game in games:
         cells = [
-            f"{_cell(reports[n]['games'][game])} (suite {reports[n]['suites'].get(game, '?')})"
+            f"{_cell(reports[n]['games'][game])} "
+            f"(suite {text(reports[n]['suites'].get(game, '?'))})"
             if game in reports[n]["games"]
             else ""
             for n in names
         ]
-        lines.append(f"| `{game}` | {' | '.join(cells)} |")
+        lines.append(f"| {code(game, cell=True)} | {' | '.join(cells)} |")
     skipping = [n for n in names if reports[n]["totals"]["skip"]]
     if skipping:
         lines += ["", "## Skipped, and why", ""]
         for n in skipping:
-            lines += [f"{n}:", ""]
-            lines += [f"- {code(why)}: {counts}" for why, counts in _reasons(reports[n])]
+            lines += [f"{text(n)}:", ""]
+            lines += [f"- {code(why)}: {text(counts)}" for why, counts in _reasons(reports[n])]
             lines.append("")
         lines.pop()
     prefixes = {"cuckoo-dice": "CD-", "cuckoo-cards": "CC-", "zum-kuckuck": "ZK-"}
@@ -434,14 +411,14 @@ def matrix(reports: dict[str, dict[str, Any]]) -> str:
         rules = sorted(
             {r for n in names for r in reports[n]["rules"] if r.startswith(prefixes.get(game, ""))}
         )
-        lines += ["", f"## {game}", "", f"| rule | {' | '.join(names)} |"]
+        lines += ["", f"## {text(game)}", "", f"| rule | {columns} |"]
         lines.append("|---|" + "---|" * len(names))
         for rule in rules:
             cells = [
                 _cell(reports[n]["rules"][rule]) if rule in reports[n]["rules"] else ""
                 for n in names
             ]
-            lines.append(f"| `{rule}` | {' | '.join(cells)} |")
+            lines.append(f"| {code(rule, cell=True)} | {' | '.join(cells)} |")
     return "\n".join(lines) + "\n"
 
 
@@ -449,19 +426,78 @@ MAX_REPORT: Final = 64_000_000
 """The largest report read, in bytes (a run of every case is well under a megabyte)."""
 
 
+COUNTS: Final = Fields({name: Whole() for name in OUTCOMES})
+CASE: Final = Fields(
+    {"id": Text(), "game": Text(), "rules": ListOf(Text()), "outcome": Choice(OUTCOMES)},
+    {
+        "commands": ListOf(Text()),
+        "problem": Text(),
+        "about": Text(),
+        "reason": Text(),
+        "actual": ANYTHING,
+        "expected": ANYTHING,
+    },
+)
+RANDOM_SKIP: Final = Fields({"game": Text(), "outcome": Choice(("skip",))}, {"reason": Text()})
+DISAGREEMENT: Final = Fields(
+    {"number": Whole(), "game": Text(), "problem": Text(), "commands": ListOf(Text())},
+    {"shortest": Text()},
+)
+REPORT_SHAPE: Final = Fields(
+    {
+        "schema": Choice((REPORT_SCHEMA,)),
+        "protocol": Text(),
+        "engine": Text(),
+        "date": Text(),
+        "suites": MapOf(Text()),
+        "totals": COUNTS,
+        "games": MapOf(COUNTS),
+        "rules": MapOf(COUNTS),
+        "cases": ListOf(CASE),
+    },
+    {
+        "about": Text(),
+        "links": MapOf(Text()),
+        "run": Fields(
+            {},
+            {
+                "shuffle": Maybe(Whole()),
+                "isolate": Flag(),
+                "seed": Whole(),
+                "games": Whole(),
+            },
+        ),
+        "random": Fields(
+            {
+                "games": MapOf(Fields({"pass": Whole(), "fail": Whole(), "skip": Whole()})),
+                "disagreements": ListOf(DISAGREEMENT),
+                "skipped": ListOf(RANDOM_SKIP),
+            }
+        ),
+    },
+)
+"""The shape of a report (docs/kit/runners.md), checked whenever one is read: a report
+may come from anyone, and a value of the wrong type is one line, never a traceback."""
+
+
 def read_report(path: Path) -> dict[str, Any]:
     """A report written by ``conform --report``, read at most :data:`MAX_REPORT` bytes of,
-    so that a file that never ends (``/dev/zero``) is refused, not waited for.
+    so that a file that never ends (``/dev/zero``) is refused, not waited for, and checked
+    against :data:`REPORT_SHAPE`.
 
-    :raises ValueError: for a file too large, not JSON or not a report of this schema,
-        each naming the file (:class:`OSError` as ``open``).
+    :raises ValueError: for a file too large, not JSON or not a report of this schema and
+        shape, each naming the file (:class:`OSError` as ``open``).
     """
+    name = terminal(str(path))
     try:
         data = json.loads(read_bounded(path, MAX_REPORT))
+    except RecursionError:
+        raise ValueError(f"{name}: JSON nested too deep to read") from None
     except json.JSONDecodeError as error:
-        raise ValueError(f"{path}: not JSON ({error})") from None
+        raise ValueError(f"{name}: not JSON ({error})") from None
     if not isinstance(data, dict) or data.get("schema") != REPORT_SCHEMA:
-        raise ValueError(f"{path}: not a report of schema {REPORT_SCHEMA!r}")
+        raise ValueError(f"{name}: not a report of schema {REPORT_SCHEMA!r}")
+    check(data, REPORT_SHAPE, str(path))
     return data
 
 
@@ -482,18 +518,25 @@ def _page(argv: list[str]) -> int:
             return 2
         output = Path(argv[at + 1])
         argv = argv[:at] + argv[at + 2 :]
+    given = tuple(map(Path, argv))
+    for path in (*sorted(STORED.glob("*.json")), *given):
+        reading(path, "a report this page is made from")
     try:
-        page = matrix(stored(tuple(map(Path, argv))))
+        check_output(output, "--output")
+    except FileProblem as problem:
+        print(f"cuckoo: {problem}", file=sys.stderr)
+        return 2
+    try:
+        page = matrix(stored(given))
     except (OSError, ValueError) as error:
-        print(f"cuckoo: cannot read a report: {error}", file=sys.stderr)
+        print(f"cuckoo: cannot read a report: {terminal(str(error))}", file=sys.stderr)
         return 2
     try:
-        with atomic_write(output) as handle:
-            handle.write(page)
-    except OSError as error:
-        print(f"cuckoo: cannot write {output}: {error}", file=sys.stderr)
+        write_output(output, page)
+    except (OSError, FileProblem) as error:
+        print(f"cuckoo: cannot write {terminal(str(output))}: {error}", file=sys.stderr)
         return 2
-    print(f"wrote {output}")
+    print(f"wrote {terminal(str(output))}")
     return 0
 
 
@@ -501,6 +544,7 @@ def main(argv: list[str]) -> int:
     """Render a stored report: ``report.py FILE.json --markdown|--html|--badge``; or
     ``report.py page [REPORT.json ...] [--output FILE]`` to rewrite the page of
     implementations from the stored runs (and the reports given)."""
+    forget_reads()
     if argv[:1] == ["page"]:
         return _page(argv[1:])
     forms = {"--markdown": markdown, "--html": html, "--badge": badge}
@@ -511,7 +555,7 @@ def main(argv: list[str]) -> int:
     try:
         data = read_report(Path(argv[0]))
     except (OSError, ValueError) as error:
-        print(f"cuckoo: cannot read a report: {error}", file=sys.stderr)
+        print(f"cuckoo: cannot read a report: {terminal(str(error))}", file=sys.stderr)
         return 2
     sys.stdout.write(forms[argv[1]](data))
     return 0

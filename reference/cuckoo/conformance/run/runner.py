@@ -20,7 +20,8 @@ from random import SystemRandom
 from typing import Any, Final
 
 from ...errors import shown
-from ...files import FileProblem, atomic_write, check_replaceable, check_writable, read_bounded
+from ...escaping import terminal
+from ...files import FileProblem, check_output, read_bounded, reading, write_output
 from ...progress import Progress
 from ..engine import Engine, EngineFailure, parse_json, quote
 from .cases import run_suite
@@ -41,7 +42,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 def _usage(message: str) -> int:
-    print(f"cuckoo: {message}", file=sys.stderr)
+    print(f"cuckoo: {terminal(message)}", file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -120,56 +121,42 @@ def _outputs(args: argparse.Namespace) -> dict[str, str]:
     return {option: path for option, path in {**given, "--badge": args.badge}.items() if path}
 
 
-def _same(one: str, other: str) -> bool:
-    """Whether two paths name one file: the same path once links are followed, or (both
-    existing) the same file under two names (a hard link)."""
-    if os.path.realpath(one) == os.path.realpath(other):
-        return True
-    try:
-        return os.path.samefile(one, other)
-    except (OSError, ValueError):
-        return False
-
-
 def _unsafe_output(args: argparse.Namespace) -> str | None:
-    """Why a results file cannot be written, checked before the run: the same file as an
-    input or as another results file (one would be lost), a read-only file (never
-    replaced, never appended to), or a folder that does not let a file be made."""
-    outputs = list(_outputs(args).items())
-    inputs = [("--suite", args.suite), ("--xfail", args.xfail)]
-    for at, (option, path) in enumerate(outputs):
-        for other, taken in [*inputs, *outputs[:at]]:
-            if not taken:
-                continue
-            if _same(path, taken):
-                return f"{shown(path)} is the file of {other} as well: choose another for {option}"
+    """Why a results file cannot be written, checked before the run by the one gate of
+    outputs (:func:`.files.check_output`): an input (the suites a plain run loads among
+    them), another results file, a link out of its folder, a folder, a read-only file."""
+    from ..suites.files import SUITE
+
+    for shipped in sorted(SUITE.parent.glob("*.json")):
+        reading(shipped, "a suite shipped")
+    for option, path in (("--suite", args.suite), ("--xfail", args.xfail)):
+        if path:
+            reading(path, f"the file of {option}")
+    done: dict[str, str] = {}
+    for option, path in _outputs(args).items():
         try:
-            if os.path.isfile(path):  # a device (/dev/null) is written to, not replaced
-                check_replaceable(Path(path))  # read-only: refused, even to root
-            check_writable(Path(path))
+            check_output(path, option, stream=True, outputs=done)
         except FileProblem as problem:
             return str(problem)
-        except OSError as error:
-            return f"cannot write {shown(path)}: {error.strerror or error}"
+        done[path] = option
     return None
 
 
 def _write_outputs(args: argparse.Namespace, data: dict[str, Any]) -> None:
-    """The results as JSON, Markdown (appended), HTML and a badge, as asked."""
+    """The results as JSON, Markdown (appended), HTML and a badge, as asked: the regular
+    files first, so that a FIFO nobody reads (waited on at most ``--timeout``) or Ctrl-C
+    meanwhile leaves them written."""
     from . import report as results
 
-    written: dict[str | None, Callable[[], str]] = {
-        args.report: lambda: json.dumps(data, indent=1, ensure_ascii=False) + "\n",
-        args.html: lambda: results.html(data),
-        args.badge: lambda: results.badge(data),
-    }
-    for path, text in written.items():
-        if path:
-            with atomic_write(Path(path)) as handle:
-                handle.write(text())
-    if args.summary:
-        with open(args.summary, "a", encoding="utf-8") as handle:
-            handle.write(results.markdown(data))
+    written: list[tuple[str | None, Callable[[], str]]] = [
+        (args.report, lambda: json.dumps(data, indent=1, ensure_ascii=False) + "\n"),
+        (args.html, lambda: results.html(data)),
+        (args.badge, lambda: results.badge(data)),
+        (args.summary, lambda: results.markdown(data)),
+    ]
+    asked = [(path, text) for path, text in written if path]
+    for path, text in sorted(asked, key=lambda asked: not os.path.isfile(asked[0])):
+        write_output(path, text(), append=path == args.summary, wait=args.timeout)
 
 
 def _parts(args: argparse.Namespace) -> tuple[bool, int, int]:

@@ -25,7 +25,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Final
 
-from ...files import atomic_write
+from ...escaping import terminal
+from ...files import FileProblem, check_output, copy_files, write_output
 from ..engine import Engine, EngineFailure
 from ..protocol import PROTOCOL
 from ..suites.build import load_all
@@ -75,13 +76,7 @@ def _compiled_build(folder: Path) -> str:
         capture_output=True,
     ).stdout.split(b"\0")
     source = folder / "source"
-    for name in filter(None, files):
-        path = Path(name.decode())
-        (source / path).parent.mkdir(parents=True, exist_ok=True)
-        if path.is_symlink():  # the grammar and the suite's data are links
-            (source / path).symlink_to(os.readlink(path))
-        elif path.is_file():
-            (source / path).write_bytes(path.read_bytes())
+    copy_files([Path(name.decode()) for name in filter(None, files)], source)
     venv = folder / "venv"
     python = str(venv / "bin" / "python")
     steps = [
@@ -112,8 +107,8 @@ def differences(stored: dict[str, Any], new: dict[str, Any]) -> list[str]:
 
 def _write(name: str, data: dict[str, Any]) -> None:
     path = results.STORED / f"{name}.json"
-    with atomic_write(path) as handle:
-        handle.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    check_output(path, name)
+    write_output(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     totals = data["totals"]
     print(
         f"wrote {path}: {totals['pass']} passed, {totals['fail']} failed, {totals['skip']} skipped"
@@ -127,7 +122,7 @@ def main(argv: list[str]) -> int:
         try:
             stored, new = (results.read_report(Path(p)) for p in argv[1:])
         except (OSError, ValueError) as error:
-            print(f"cuckoo: cannot read a report: {error}", file=sys.stderr)
+            print(f"cuckoo: cannot read a report: {terminal(str(error))}", file=sys.stderr)
             return 2
         lines = differences(stored, new)
         for line in lines:
@@ -145,8 +140,8 @@ def main(argv: list[str]) -> int:
             with tempfile.TemporaryDirectory(prefix="cuckoo-compiled-") as folder:
                 _write("compiled", run(_compiled_build(Path(folder)), "compiled"))
             return 0
-    except (EngineFailure, subprocess.CalledProcessError) as error:
-        print(f"cuckoo: {error}", file=sys.stderr)
+    except (EngineFailure, FileProblem, OSError, subprocess.CalledProcessError) as error:
+        print(f"cuckoo: {terminal(str(error))}", file=sys.stderr)
         return 2
     print(
         "usage: python -m cuckoo.conformance.run.stored reference|openspiel|compiled "

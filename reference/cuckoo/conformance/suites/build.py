@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from ...dice import RULESETS
 from ...dice.rulesets import PARAMETERS as dice_parameters
+from ...files import write_output
 from ..coverage.rounds import ordered
 from ..protocol import Session
 from .cards import card_cases
@@ -333,5 +334,5 @@ def build(root: Path, game: str = "cuckoo-dice") -> dict[str, Any]:
 if __name__ == "__main__":
     folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("tests/conformance")
     for name in ("cuckoo-dice", CARDS, KUCKUCK):
-        (folder / f"{name}.json").write_text(dump(build(Path.cwd(), name)), encoding="utf-8")
+        write_output(folder / f"{name}.json", dump(build(Path.cwd(), name)))
         print(f"wrote {folder / name}.json")

@@ -17,6 +17,7 @@ from pathlib import Path
 from random import Random
 from typing import Any, Final
 
+from ...files import write_output
 from ..engine import Engine, chance_pairs
 from ..protocol import Session
 from ..run.differential import apply_argument
@@ -116,7 +117,7 @@ def main(argv: list[str]) -> int:
         text = dump(playthrough(name))
         if "--write" in argv:
             FOLDER.mkdir(exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write_output(path, text)
         elif not path.is_file() or path.read_text(encoding="utf-8") != text:
             stale.append(name)
     for name in stale:

@@ -24,6 +24,8 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
+from ...files import write_output
+
 __all__ = ["PAGE", "RELEASES", "VERSION", "changelog", "fingerprints", "page"]
 
 RELEASES: Final = (
@@ -129,7 +131,7 @@ def store(folder: Path) -> Path:
     target = folder / "releases" / f"{VERSION}.json"
     target.parent.mkdir(exist_ok=True)
     data = {suite["game"]: fingerprints(suite) for suite in suites}
-    target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    write_output(target, json.dumps(data, indent=1, sort_keys=True) + "\n")
     return target
 
 
@@ -181,7 +183,7 @@ if __name__ == "__main__":
     elif sys.argv[1:] == ["page"]:
         from .files import load_all
 
-        PAGE.write_text(page(load_all()), encoding="utf-8")
+        write_output(PAGE, page(load_all()))
         print(f"wrote {PAGE}")
     else:
         print("usage: python -m cuckoo.conformance.suites.releases store|page", file=sys.stderr)

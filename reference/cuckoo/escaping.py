@@ -1,0 +1,91 @@
+"""One way to show text that came from outside, one escaper per medium.
+
+Records, suites, reports, an engine's answers and names may hold anything: markup, a
+script, a link, backticks, control characters, a direction override.  Whatever shows such
+text goes through here: :func:`terminal` for a line printed, :func:`code` for Markdown
+(a code span, where nothing is live), :func:`url` for an address a page links, and
+:func:`template` for HTML and SVG (Jinja2 with autoescaping, so that a value is escaped
+unless it is marked safe by the template itself, and what does not print escaped too).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import TYPE_CHECKING, Final
+from urllib.parse import quote as quote_url
+
+from .errors import shown
+
+if TYPE_CHECKING:
+    from jinja2 import Template
+
+__all__ = ["code", "template", "terminal", "text", "url"]
+
+
+def terminal(text: object) -> str:
+    """*text* as a line printed writes it: every control character (C0, C1), direction
+    override, escape sequence and line break written escaped, as ``repr`` writes it."""
+    return shown(str(text))
+
+
+def code(text: object, *, cell: bool = False) -> str:
+    """*text* as a Markdown code span, whatever it holds: in a code span no HTML, image,
+    link or autolink is live, and the fence is longer than any run of backticks inside.
+    A character that does not print is escaped (:func:`terminal`); in a table *cell*,
+    ``|`` is escaped too (a table reads it first, even in a code span)."""
+    inner = terminal(" ".join(str(text).splitlines()))
+    inner = inner.replace("|", "\\|") if cell else inner
+    fence = "`" * (1 + max((len(run) for run in re.findall("`+", inner)), default=0))
+    pad = " " if inner.startswith("`") or inner.endswith("`") or not inner.strip() else ""
+    return f"{fence}{pad}{inner}{pad}{fence}"
+
+
+PUNCTUATION: Final = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:&=])")
+"""The ASCII punctuation that can start something live in Markdown (emphasis, a link, an
+image, HTML, an entity, a code span, a heading, a list, a table cell, an autolink), each
+made literal by a backslash."""
+
+
+def text(value: object) -> str:
+    """*value* as Markdown prose (a sentence, a table cell) that reads as it is written:
+    every ASCII punctuation character backslash-escaped, so that no emphasis, link, image,
+    HTML, code span, table cell or list starts in it, lines joined, and what does not
+    print escaped (:func:`terminal`)."""
+    return PUNCTUATION.sub(r"\\\1", terminal(" ".join(str(value).splitlines())))
+
+
+def url(link: object) -> str | None:
+    """*link* as an address a page may link: ``http(s)`` or relative, never another scheme
+    (``javascript:``), with every character a Markdown link or an HTML attribute could end
+    at percent-encoded; None for any other."""
+    if not isinstance(link, str) or not re.match(r"https?://|[^:]*(/|$)", link):
+        return None
+    return quote_url(link, safe=":/#?=%.-_~+@,;!$*")
+
+
+@cache
+def template(source: str) -> Template:
+    """*source* as a Jinja2 template that escapes every value it is given (HTML, or SVG,
+    whose text and attributes escape the same characters): nothing from outside becomes
+    markup."""
+    from jinja2 import Environment, StrictUndefined, select_autoescape
+
+    environment = Environment(
+        autoescape=select_autoescape(default_for_string=True, default=True),
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+        finalize=_printable,
+    )
+    return environment.from_string(source)
+
+
+def _printable(value: object) -> object:
+    """A value a template writes, its lines kept and every other character that does not
+    print escaped as :func:`terminal` does (a control character is not even allowed in
+    SVG, and a direction override would reverse the text around it)."""
+    from markupsafe import Markup
+
+    if not isinstance(value, str) or isinstance(value, Markup):  # a macro's: made here
+        return value
+    return "\n".join(map(terminal, value.split("\n")))
