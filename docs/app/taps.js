@@ -4,7 +4,8 @@
 // values of the re-rolled dice (or, against a bot, has them drawn). The pyramid's picture
 // can be tapped too: a part of it stands for the same labels as the buttons, so a tap on it
 // is exactly the tap on the button it stands for.
-import { el } from "./common.js";
+import { HALF, fault } from "./shapes.js";
+import { el, picture } from "./show.js";
 
 const PARTS = "[data-cell], [data-die], [data-part]";
 
@@ -264,7 +265,7 @@ const GIVE = ["(a die given)"];
 
 /** The engine's picture of *view* into *box*, the cell of the last placement marked. */
 export function showPicture(box, view) {
-  box.innerHTML = view.svg;
+  picture(box, view.svg);
   for (const part of box.querySelectorAll("[data-cell]")) part.classList.toggle("last", part.dataset.cell === view.last);
   for (const part of box.querySelectorAll("[data-part]")) part.classList.toggle("last", part.dataset.part === view.last_part);
 }
@@ -383,10 +384,10 @@ function halfBuilt(keep, choices) {
   } catch {
     // no session storage: a reload starts the move afresh
   }
-  const chosen = kept?.at === keep?.at && Array.isArray(kept?.chosen) ? kept.chosen : [];
+  if (fault(HALF, kept) || kept.at !== keep.at) return { chosen: [], values: [] };
+  const chosen = kept.chosen ?? [];
   while (chosen.length && !choices.some((c) => chosen.every((label, i) => c.path[i] === label))) chosen.pop();
-  const values = Array.isArray(kept?.values) && kept.at === keep.at ? kept.values : [];
-  return { chosen, values };
+  return { chosen, values: kept.values ?? [] };
 }
 
 /** Keep the move half built (the labels *chosen*, an infection's re-roll *values*). */
