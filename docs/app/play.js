@@ -32,7 +32,7 @@ const LEVELS = {
 };
 const THINKING = 300; // ms: a bot that takes longer is shown thinking
 const SEARCH_LIMIT = 60_000;
-/** Milliseconds a bot's turn may take at most: the hard bots answer within a few seconds
+/** Milliseconds a bot's turn (or a hint, the medium bot's) may take at most: the hard bots answer within a few seconds
  * on a slow phone; past this the engine is stopped (see startEngine) and the page says so,
  * so that New game and a reload never wait behind a search. */
 const engine = startEngine();
@@ -269,7 +269,13 @@ function describeLevel() {
 /** The medium bot's move for the player's seat, from what that seat has seen, and why. */
 async function hint() {
   if (!current) return;
-  const answer = await engine.call("play_hint", JSON.stringify(current.game.table), current.game.human);
+  let answer;
+  try {
+    answer = await engine.within(SEARCH_LIMIT, "play_hint", JSON.stringify(current.game.table), current.game.human);
+  } catch (error) {
+    $("#hint-says").textContent = `No hint: ${error.message}.`;
+    return;
+  }
   $("#hint-says").textContent = answer.problem ? answer.problem.detail : `The medium bot would play ${answer.ok.why}.`;
 }
 
