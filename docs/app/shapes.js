@@ -145,10 +145,11 @@ export const TAB = record({ screen: oneOf("list", "setup", "table") }, { id: tex
 export const DRAFT = record({}, { rolls: list(list(whole(1, 6), 10), 2) }, text(TEXT_MOST));
 
 /** A move half built (sessionStorage): where, the labels tapped, an infection's re-roll
- * tapped so far, and a refusal being asked again (record.js). */
+ * tapped so far, the answers given to its questions, and a refusal being asked again
+ * (record.js). */
 export const HALF = record(
   { at: text() },
-  { chosen: list(text()), values: list(orNull(whole(1, 6)), 20), refused: record({ problem: PROBLEM, move: text() }) },
+  { chosen: list(text()), values: list(orNull(whole(1, 6)), 20), answers: list(text(), 100), refused: record({ problem: PROBLEM, move: text() }) },
 );
 
 /** The build's description (build.json): the version the engine's snapshot is kept

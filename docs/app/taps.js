@@ -315,13 +315,15 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
     };
   }
   const made = (text) => { keepHalf(keep, [], []); play(text); }; // a move made: none half built
+  const kept = () => keepHalf(keep, chosen, half.values, half.answers);
   const render = () => {
     const matching = choices.filter((c) => chosen.every((label, i) => c.path[i] === label));
     const done = matching.find((c) => c.path.length === chosen.length);
     if (!done?.roll.length) half.values.length = 0; // a re-roll belongs to its infection
+    if (!done?.ask?.length) half.answers.length = 0; // and answers to their move
     // a move made is no longer half built: an undo back here must not make it again
     const making = done && (done.roll.length ? rolled : !done.ask?.length); // made now
-    keepHalf(keep, making ? [] : chosen, half.values);
+    keepHalf(keep, making ? [] : chosen, half.values, half.answers);
     if (done && !done.roll.length && !done.ask?.length) {
       // made: the page draws the screen again once it is saved, so the picture is only
       // stilled here (no target left to tap twice), not fitted again, a tap sooner
@@ -341,12 +343,12 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
         box.replaceChildren(chips);
         rolled(done.text);
       } else {
-        box.replaceChildren(chips, rollEntry(done, made, half.values, () => keepHalf(keep, chosen, half.values)));
+        box.replaceChildren(chips, rollEntry(done, made, half.values, kept));
       }
       return;
     }
     if (done) {
-      box.replaceChildren(chips, askEntry(done, made));
+      box.replaceChildren(chips, askEntry(done, made, half.answers, kept));
       return;
     }
     const next = [...new Set(matching.map((c) => c.path[chosen.length]))];
@@ -384,17 +386,18 @@ function halfBuilt(keep, choices) {
   } catch {
     // no session storage: a reload starts the move afresh
   }
-  if (fault(HALF, kept) || kept.at !== keep.at) return { chosen: [], values: [] };
+  if (fault(HALF, kept) || kept.at !== keep.at) return { chosen: [], values: [], answers: [] };
   const chosen = kept.chosen ?? [];
   while (chosen.length && !choices.some((c) => chosen.every((label, i) => c.path[i] === label))) chosen.pop();
-  return { chosen, values: kept.values ?? [] };
+  return { chosen, values: kept.values ?? [], answers: kept.answers ?? [] };
 }
 
-/** Keep the move half built (the labels *chosen*, an infection's re-roll *values*). */
-function keepHalf(keep, chosen, values) {
+/** Keep the move half built (the labels *chosen*, an infection's re-roll *values*, the
+ * *answers* given to its questions). */
+function keepHalf(keep, chosen, values, answers = []) {
   if (!keep) return;
   try {
-    sessionStorage.setItem(keep.key, JSON.stringify({ at: keep.at, chosen, values }));
+    sessionStorage.setItem(keep.key, JSON.stringify({ at: keep.at, chosen, values, answers }));
   } catch {
     // no session storage: the half-built move lives as long as the page
   }
@@ -439,9 +442,13 @@ function rollEntry(choice, play, values = [], kept = () => {}) {
 /** What the table saw that a move needs besides its taps (the cockatoo cards each player
  * took, the cards of a show-down): each question of *choice.ask* in turn, its options
  * tapped as moves are (or, for a question of many, toggled, then Done); the move's text is
- * then played with the answers after it. */
-function askEntry(choice, play) {
-  const answers = [];
+ * then played with the answers after it. *answers* holds those given already (before a
+ * reload: those that are no longer options dropped, with what follows them); *kept* is
+ * told of each one given. */
+function askEntry(choice, play, answers = [], kept = () => {}) {
+  let standing = 0;
+  while (standing < Math.min(answers.length, choice.ask.length) && answerable(choice.ask[standing], answers[standing])) standing++;
+  answers.length = standing;
   const entry = el("div", { class: "ask" });
   const next = () => {
     if (answers.length === choice.ask.length) {
@@ -452,7 +459,7 @@ function askEntry(choice, play) {
     const given = el("div", { class: "path", "aria-label": "Answered so far" },
       ...answers.map((answer, i) => el("span", { class: "chip" }, `${choice.ask[i].label}: ${answer}`)));
     const asked = el("div", { class: "question" });
-    const take = (text) => { answers.push(text); next(); };
+    const take = (text) => { answers.push(text); kept(); next(); };
     entry.replaceChildren(given, el("p", { class: "prompt" }, `${question.label}:`), asked);
     if (question.many) manyEntry(asked, question, take);
     else offer(asked, question.options.map((o) => ({ ...o, roll: [], ask: [] })), take);
@@ -460,6 +467,12 @@ function askEntry(choice, play) {
   };
   next();
   return entry;
+}
+
+/** Whether *answer* is one *question* offers (a question of many: each of its words). */
+function answerable(question, answer) {
+  const texts = question.options.map((o) => o.text);
+  return question.many ? answer.split(" ").every((word) => texts.includes(word)) : texts.includes(answer);
 }
 
 /** A question answered by any number of its options: each toggled, then Done. */
