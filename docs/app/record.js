@@ -326,8 +326,9 @@ function journaled(game, tap, move) {
   return [...(game.journal ?? []), { tap, move, at: new Date().toISOString() }];
 }
 
-/** Save *next* as the game *base* showed; refuse if it was changed elsewhere since. */
-async function commit(base, next, done) {
+/** Save *next* as the game *base* showed, then say *done* (of *kind*); refuse if it was
+ * changed elsewhere since. */
+async function commit(base, next, done, kind = "info") {
   if (base !== open) return refresh("Not recorded: the game had changed; shown as it is now.", "error");
   const view = asked(next.table); // worked out by the engine while the browser saves
   try {
@@ -335,7 +336,7 @@ async function commit(base, next, done) {
     open = { id: base.id, game: kept, rev: kept.rev, unsaved: false };
     $("#refused").replaceChildren();
     await draw(view);
-    say(done);
+    say(done, kind);
   } catch (error) {
     if (error instanceof Stale && !base.unsaved) {
       await refresh("Not recorded: this game was changed in another tab and is shown here as it is now. Tap again if your move still stands.", "error");
@@ -352,7 +353,7 @@ async function play(text, base) {
   const answer = await engine.call("table_play", JSON.stringify(base.game.table), text);
   if (answer.problem) {
     const asked = offered.find((c) => c.ask?.length && text.startsWith(`${c.text} `));
-    if (asked && base === open) return askAgain(asked, answer.problem);
+    if (asked && base === open) return askAgain(asked, text, answer.problem);
     $("#refused").replaceChildren("Refused: ", await problemItem(answer.problem));
     return;
   }
@@ -361,13 +362,15 @@ async function play(text, base) {
 }
 
 /** What the table saw, entered with the move *asked* (a show-down with the dealer's
- * decision), refused for *problem*: its questions are asked again with the move's taps
- * kept, and one labelled button takes the move back instead; kept with the move half built,
- * so that a reload says it again. */
-async function askAgain(asked, problem) {
+ * decision) as *text*, refused for *problem*: its questions are asked again with the
+ * move's taps kept, and one labelled button takes the move back instead; kept with the
+ * move half built, so that a reload says it again. The attempt refused is a line of the
+ * journal (the scoresheet keeps what was tried), and the status line says it. */
+async function askAgain(asked, text, problem) {
   const move = asked.text.replace(/ show$/, "");
   remember(HALF, { at: halfAt(open), chosen: asked.path, values: [], refused: { problem, move } });
-  await draw();
+  const { game } = open;
+  await commit(open, { ...game, journal: journaled(game, "refused", text) }, `Refused: ${text}. Asked again, ${move} kept.`, "error");
 }
 
 /** The refusal of a move asked again (see askAgain), said with its way back. */
@@ -382,6 +385,7 @@ async function sayRefused({ problem, move }) {
     },
   }, `Take back ${move}`);
   $("#refused").replaceChildren("Refused: ", await problemItem(problem), ` Asked again, ${move} kept; or `, back);
+  back.scrollIntoView({ block: "nearest" }); // clear of the bar at the foot (app.css)
 }
 
 async function undo() {

@@ -115,8 +115,9 @@ export const LEVELS = ["easy", "medium", "hard"];
  * engine's to check (it refuses a wrong one with a message), as long as JSON carries it. */
 export const TABLE = record({ game: oneOf(...GAMES), moves: list(text()) }, {}, json);
 
-/** One line of the recorder's journal: a tap, an undo or a redo, what it entered, when. */
-export const JOURNAL_ENTRY = record({ tap: oneOf("play", "undo", "redo"), move: text(), at: date });
+/** One line of the recorder's journal: a tap, an undo or a redo, or an entry refused (a
+ * show-down, asked again), what it entered, when. */
+export const JOURNAL_ENTRY = record({ tap: oneOf("play", "undo", "redo", "refused"), move: text(), at: date });
 
 const STORED = { name: text(1000), rev: whole(0, Number.MAX_SAFE_INTEGER), table: TABLE, updated: date };
 

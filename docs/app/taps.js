@@ -102,7 +102,7 @@ function fitTargets(picture, targets, view, step) {
   if (!regions.has(view.region)) view.region = null;
   const fit = new Map();
   if (view.region) { // zoomed in: the region's parts big enough are the targets
-    const [x, y, w, h] = view.region === "hand" ? handFitted(svg) : bounds(partsOf(svg, view.region), 14);
+    const [x, y, w, h] = view.region === "hand" ? handFitted(svg) : bounds(withHeading(svg, view.region), 14);
     frame(`${x} ${y} ${Math.max(w, 120)} ${Math.max(h, 90)}`);
     picture.classList.add("zoomed");
     picture.prepend(el("button", { type: "button", class: "whole", onclick: () => step([]) }, "Whole picture"));
@@ -225,6 +225,13 @@ function moveBy(element, dx, dy) {
 /** Every part of *region* of the picture *svg*, targets or not. */
 function partsOf(svg, region) {
   return [...svg.querySelectorAll(PARTS)].filter((part) => regionOf(part) === region);
+}
+
+/** The parts of *region* and its heading, if the picture writes one ("side A"): zoomed in,
+ * a side is shown with its name (at 320 px it was cut off above). */
+function withHeading(svg, region) {
+  const heading = [...svg.querySelectorAll("text")].find((text) => text.textContent.trim() === region);
+  return heading ? [...partsOf(svg, region), heading] : partsOf(svg, region);
 }
 
 /** The box in the picture's units around *parts*, *pad* added each way: [x, y, w, h]. */
@@ -475,26 +482,46 @@ function answerable(question, answer) {
   return question.many ? answer.split(" ").every((word) => texts.includes(word)) : texts.includes(answer);
 }
 
-/** A question answered by any number of its options: each toggled, then Done. */
+/** A question answered by any number of its options: each toggled, then Done. Options
+ * picked in two taps (a Zum Kuckuck! card: its ten, then itself) are offered a group at a
+ * time, the tens first; those picked so far are shown, and Done, above them. */
 function manyEntry(box, question, take) {
   const picked = new Set();
+  const groups = [...new Set(question.options.filter((o) => o.path.length > 1).map((o) => o.path[0]))];
+  let open = null; // the group whose options are shown
   const done = el("button", { type: "button", class: "primary", disabled: true }, "Done");
   done.addEventListener("click", () => take(question.options.filter((o) => picked.has(o.text)).map((o) => o.text).join(" ")));
-  box.replaceChildren(
-    el("div", { class: "taps", role: "group", "aria-label": question.label },
-      ...question.options.map((option) =>
-        el("button", {
-          type: "button",
-          "aria-pressed": "false",
-          onclick: (event) => {
-            if (picked.has(option.text)) picked.delete(option.text);
-            else picked.add(option.text);
-            event.target.setAttribute("aria-pressed", String(picked.has(option.text)));
-            done.disabled = picked.size === 0;
-          },
-        }, option.path.join(" ")),
+  const toggle = (option) => (event) => {
+    if (picked.has(option.text)) picked.delete(option.text);
+    else picked.add(option.text);
+    event.currentTarget.setAttribute("aria-pressed", String(picked.has(option.text)));
+    done.disabled = picked.size === 0;
+    if (groups.length) render();
+  };
+  const render = () => {
+    const shown = question.options.filter((o) => (o.path.length > 1 ? o.path[0] === open : true));
+    box.replaceChildren(
+      groups.length
+        ? el("p", { class: "path", "aria-label": "Picked so far" },
+          ...[...picked].map((text) => el("span", { class: "chip" }, text)), done)
+        : null,
+      groups.length
+        ? el("div", { class: "taps wide", role: "group", "aria-label": "Tens" },
+          ...groups.map((group) => el("button", {
+            type: "button",
+            class: "tap",
+            "aria-expanded": String(group === open),
+            onclick: () => { open = group; render(); },
+          }, group)))
+        : null,
+      el("div", { class: "taps", role: "group", "aria-label": question.label },
+        ...shown.map((option) =>
+          el("button", { type: "button", "aria-pressed": String(picked.has(option.text)), onclick: toggle(option) },
+            option.path.at(-1)),
+        ),
       ),
-    ),
-    done,
-  );
+      groups.length ? null : done,
+    );
+  };
+  render();
 }

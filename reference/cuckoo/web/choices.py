@@ -204,7 +204,10 @@ def _kuckuck_seen(state: kuckuck.State) -> list[Choice]:
     if not state.given:
         return []
     seen = {n for hand in state.dealt for n in hand}
-    free = tuple(((str(n),), str(n)) for n in kuckuck.NUMBERS if n not in seen)
+    numbers = [n for n in kuckuck.NUMBERS if n not in seen]
+    # picked by its ten, as a played card is, when more than a row (about 50 at first)
+    by_ten = len(numbers) > ROW_OF_CARDS
+    free = tuple(((_tens(n), str(n)) if by_ten else (str(n),), str(n)) for n in numbers)
     out = []
     for seat, name in enumerate(state.players):
         owner = state.dealt_to(seat)
