@@ -454,7 +454,8 @@ function rollEntry(choice, play, values = [], kept = () => {}) {
  * told of each one given. */
 function askEntry(choice, play, answers = [], kept = () => {}) {
   let standing = 0;
-  while (standing < Math.min(answers.length, choice.ask.length) && answerable(choice.ask[standing], answers[standing])) standing++;
+  while (standing < Math.min(answers.length, choice.ask.length)
+    && answerable(offered(choice, answers.slice(0, standing)), answers[standing])) standing++;
   answers.length = standing;
   const entry = el("div", { class: "ask" });
   const next = () => {
@@ -462,7 +463,7 @@ function askEntry(choice, play, answers = [], kept = () => {}) {
       play([choice.text, ...answers].join(" "));
       return;
     }
-    const question = choice.ask[answers.length];
+    const question = offered(choice, answers);
     const given = el("div", { class: "path", "aria-label": "Answered so far" },
       ...answers.map((answer, i) => el("span", { class: "chip" }, `${choice.ask[i].label}: ${answer}`)));
     const asked = el("div", { class: "question" });
@@ -474,6 +475,15 @@ function askEntry(choice, play, answers = [], kept = () => {}) {
   };
   next();
   return entry;
+}
+
+/** The next question of *choice* once *answers* are given, as it is offered: a card of a
+ * show-down answered already is not offered again (its questions are *distinct*). */
+function offered(choice, answers) {
+  const question = choice.ask[answers.length];
+  if (!question.distinct) return question;
+  const taken = new Set(answers.filter((_, i) => choice.ask[i].distinct));
+  return { ...question, options: question.options.filter((o) => !taken.has(o.text)) };
 }
 
 /** Whether *answer* is one *question* offers (a question of many: each of its words). */

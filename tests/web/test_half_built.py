@@ -119,6 +119,11 @@ def test_show_down_cards_and_cockatoo_counts_answered_survive_a_reload(page: Any
     wait_ready(page)
     page.wait_for_function(PROMPT, arg=f"{second['label']}:")  # not the first again
     assert page.locator("#choices .ask .chip").all_inner_texts() == [f"{first['label']}: 3c"]
+    # the card shown already is not offered again (CC-CARD-DECK): clubs, then no 3
+    tap_in_question(page, "clubs ♣")
+    ranks = page.locator("#choices .question .tap").all_inner_texts()
+    assert "2" in ranks and "3" not in ranks, ranks
+    page.click("#choices .question .step-back")
     answer_rest(page, choice, move, 1)
     assert wait_stored(page, KEY, 4)[-1] == move
 
