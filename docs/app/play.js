@@ -169,7 +169,7 @@ async function turn() {
 
 async function advance() {
   for (;;) {
-    if (leaving) return; // the setup is shown: the bots wait until the game is opened again
+    if (leaving || !current) return; // the setup is shown: the bots wait until the game is opened again
     const { game, rev } = current;
     if (game.name !== drawn) { // another game: none of the last one's buttons, even for a moment
       $("#choices").replaceChildren();
@@ -226,7 +226,7 @@ async function advance() {
       $("#thinking").hidden = true;
     }
     if (behind || current.game !== game) return; // another tab moved meanwhile: shown next
-    await keep(told({ ...game, table: answer.ok }, answer.said), rev);
+    if (!(await keep(told({ ...game, table: answer.ok }, answer.said), rev))) return;
   }
 }
 

@@ -119,7 +119,7 @@ export const TABLE = record({ game: oneOf(...GAMES), moves: list(text()) }, {}, 
  * show-down, asked again), what it entered, when. */
 export const JOURNAL_ENTRY = record({ tap: oneOf("play", "undo", "redo", "refused"), move: text(), at: date });
 
-const STORED = { name: text(1000), rev: whole(0, Number.MAX_SAFE_INTEGER), table: TABLE, updated: date };
+const STORED = { name: text(), rev: whole(0, Number.MAX_SAFE_INTEGER), table: TABLE, updated: date };
 
 /** A game of the recorder (IndexedDB, cuckoo-recorder-games). */
 export const RECORDED_GAME = record(STORED, { created: date, undone: list(text()), journal: list(JOURNAL_ENTRY) });
@@ -127,7 +127,7 @@ export const RECORDED_GAME = record(STORED, { created: date, undone: list(text()
 /** A game of the play page (IndexedDB, cuckoo-play-games): its seat, its bots' level, what
  * it told the player and where each of the player's moves began. */
 export const PLAYED_GAME = record(
-  { ...STORED, table: record({ game: oneOf(...GAMES), moves: list(text()), seed: whole(0, 2 ** 32 - 1) }, {}, json), human: text(1000), bot: oneOf(...LEVELS) },
+  { ...STORED, table: record({ game: oneOf(...GAMES), moves: list(text()), seed: whole(0, 2 ** 32 - 1) }, {}, json), human: text(), bot: oneOf(...LEVELS) },
   { created: date, said: list(text()), told: whole(0, Number.MAX_SAFE_INTEGER), marks: list(whole(0, LIST_MOST)) },
 );
 

@@ -123,6 +123,8 @@ export async function save(shelf, id, game, rev) {
     const now = sound ? stored.rev : null;
     if (now !== rev) throw new Stale(sound ? stored : null);
     const next = { ...game, rev: (rev ?? 0) + 1, updated: new Date().toISOString() };
+    const wrong = damage(shelf, next); // what this page could not read back is never written
+    if (wrong) throw new Error(`the game does not fit its shape: ${wrong}`);
     await asked(store.put(next, id));
     return next;
   });
