@@ -1,6 +1,7 @@
 // What every page of the app shares: the engine worker, the loading bar, links from rule
 // IDs to the rulebook, downloads, and the service worker that keeps the app offline.
 import { pause } from "./pause.js";
+import { el } from "./show.js";
 
 const LOAD_LIMIT = 120_000;
 /** Milliseconds: a first visit on a slow phone network takes well under a minute; after
@@ -11,15 +12,17 @@ const WHAT_TO_DO =
   "Connect to the network and reload this page: the app keeps itself for offline use once it has loaded.";
 
 /** Start the engine; resolves to an object whose call(fn, ...args) resolves to the parsed
- * JSON (or text) the engine answers. Progress goes to the page's #loading element; a
- * worker that fails to start, or takes too long, is said there with what to do. */
+ * JSON (or text) the engine answers, and whose within(ms, fn, ...args) does the same with
+ * a bound: a call not answered within *ms* (a bot's search) is rejected, and the engine is
+ * stopped and started afresh, so that nothing queues behind it. Progress goes to the
+ * page's #loading element; a worker that fails to start, or takes too long, is said there
+ * with what to do. */
 export function startEngine() {
-  const worker = new Worker("engine-worker.js", { type: "module" });
   const waiting = new Map();
   let next = 1;
   const bar = document.querySelector("#loading");
-  const started = performance.now();
   let failed = null;
+  let worker = null;
   const fail = (why) => {
     if (failed) return;
     failed = new Error(why);
@@ -29,7 +32,10 @@ export function startEngine() {
     for (const { reject } of waiting.values()) reject(failed);
     waiting.clear();
   };
-  const ready = new Promise((resolve, reject) => {
+  /** A new worker; resolves once its engine is ready. */
+  const begin = () => new Promise((resolve, reject) => {
+    const started = performance.now();
+    worker = new Worker("engine-worker.js", { type: "module" });
     const late = setTimeout(
       () => bar.hidden || (bar.querySelector(".what").textContent =
         `The rules engine has not loaded after ${LOAD_LIMIT / 1000} s. ${WHAT_TO_DO}`),
@@ -62,7 +68,7 @@ export function startEngine() {
         clearTimeout(late);
         fail(data.failed);
         reject(failed);
-      } else {
+      } else if (waiting.has(data.id)) {
         const { resolve: done, reject: refuse } = waiting.get(data.id);
         waiting.delete(data.id);
         if ("error" in data) refuse(new Error(data.error));
@@ -70,39 +76,37 @@ export function startEngine() {
       }
     };
   });
+  const ready = begin();
   ready.catch(() => {}); // said on the page; each call rejects on its own
+  let running = ready; // the engine of the worker now running
+  /** Send a call; *limit* (ms, optional) bounds the wait for its answer. */
+  const send = async (limit, fn, args) => {
+    await running;
+    if (failed) throw failed;
+    const id = next++;
+    return new Promise((resolve, reject) => {
+      let timer = null;
+      const settled = (then) => (value) => { clearTimeout(timer); then(value); };
+      waiting.set(id, { resolve: settled(resolve), reject: settled(reject) });
+      worker.postMessage({ id, fn, args });
+      if (limit == null) return;
+      timer = setTimeout(() => {
+        worker.terminate(); // its search stops here; the calls behind it go to the next
+        const stopped = new Error(`the engine did not answer within ${limit / 1000} s and was started again`);
+        for (const { reject: refuse } of waiting.values()) refuse(stopped);
+        waiting.clear();
+        running = begin();
+        running.catch(() => {});
+      }, limit);
+    });
+  };
   return {
     ready,
     /** Call a function of cuckoo.web; a JSON answer comes back parsed, a text as text. */
-    async call(fn, ...args) {
-      await ready;
-      if (failed) throw failed;
-      const id = next++;
-      const answer = await new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, fn, args });
-      });
-      return answer;
-    },
+    call: (fn, ...args) => send(null, fn, args),
+    /** call(), answered within *limit* ms or rejected (the engine started again). */
+    within: (limit, fn, ...args) => send(limit, fn, args),
   };
-}
-
-/** *text* from a record or a person (a name, a comment) set apart for the text around it
- * (first-strong isolate ... pop isolate): a direction override inside it (U+202E) cannot
- * reverse what follows, in plain text where no element can be used (an option). */
-export function isolate(text) {
-  return `\u2068${text}\u2069`;
-}
-
-/** A new element: el("p", {class: "x"}, "text", child, ...). */
-export function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== false && value != null) node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children.filter((c) => c != null));
-  return node;
 }
 
 let rules = null;
@@ -156,7 +160,7 @@ export async function packed(text) {
 /** Share the record *text* (a file called *name*): a link that opens it in the viewer
  * (*fields* added to its fragment) if it is short, else the file itself, through the
  * phone's share sheet or as a download, never a URL of megabytes. Resolves to a message. */
-export async function share(name, text, fields = {}) {
+async function share(name, text, fields = {}) {
   const z = await packed(text);
   if (z.length <= LINK_MOST) {
     const url = new URL("viewer.html", location.href);
@@ -176,12 +180,35 @@ export async function share(name, text, fields = {}) {
   return { message: `Too big for a link: downloaded as ${name}, to share as a file.` };
 }
 
+/** Share the record *text* as share() does and say how in the status line; a link is then
+ * shown as a QR code in *figure* under *caption* (showCode), or said to be too long for
+ * one. Resolves to the link, or null when the record went as a file. */
+export async function shareShown(name, text, fields, figure, caption) {
+  const { url, message } = await share(name, text, fields);
+  say(message);
+  if (url && !(await showCode(figure, url, caption))) say(`${message} No QR code: the link is too long for one.`);
+  return url ?? null;
+}
+
 const SVG = "http://www.w3.org/2000/svg";
+const CODE_MOST = 2953;
+/** Bytes a QR code holds at most (version 40, low correction, bytes): a longer link (a long
+ * "Seen by" name) has no code. */
+
 /** The share link *url* as a QR code in *figure*, with *caption* and the link under it: a
  * second phone scans it to open the game where this one is. Drawn in the page, with no
  * network, by qrcode-generator 2.0.4 (MIT: its dist/qrcode.mjs as npm publishes it, in
- * qrcode-generator.js, beside qrcode-generator.LICENSE.txt), fetched when a link is shared. */
-export async function showCode(figure, url, caption) {
+ * qrcode-generator.js, beside qrcode-generator.LICENSE.txt), fetched when a link is shared.
+ * A link too long for a code is said in words there instead; resolves to whether the code
+ * was drawn. */
+async function showCode(figure, url, caption) {
+  const bytes = new TextEncoder().encode(url.href).length;
+  if (bytes > CODE_MOST) {
+    figure.replaceChildren(el("figcaption", {}, `No QR code: this link is ${bytes} characters long, and a code holds at most ${CODE_MOST}. Send the link itself, or share the game as a file (Download).`));
+    figure.hidden = false;
+    figure.scrollIntoView({ block: "center" });
+    return false;
+  }
   const { default: qrcode } = await import("./qrcode-generator.js");
   const code = qrcode(0, "L"); // the smallest version that holds it; low correction, fewer cells
   code.addData(url.href);
@@ -211,6 +238,7 @@ export async function showCode(figure, url, caption) {
   figure.replaceChildren(svg, el("figcaption", {}, caption, " ", el("a", { href: url.href }, "Open the link")));
   figure.hidden = false;
   figure.scrollIntoView({ block: "center" }); // in sight, clear of the buttons kept at the foot
+  return true;
 }
 
 /** Copy *text* to the clipboard; resolves to a short message for the page. */

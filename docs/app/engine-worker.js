@@ -8,6 +8,7 @@
 //                           in the first pause of two seconds with no call;
 //               {id, value, json} or {id, error}  for each call.
 import { pause } from "./pause.js";
+import { BUILD, fault } from "./shapes.js";
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const STEPS = ["runtime", "packages", "engine"];
@@ -79,6 +80,8 @@ async function loadRuntime(snapshot) {
 async function start() {
   progress("runtime", "Loading the Python runtime");
   const build = await (await fetch("build.json")).json();
+  const wrong = fault(BUILD, build); // the snapshot's key and the files: never a guess
+  if (wrong) throw new Error(`the app's build.json is damaged: ${wrong}`);
   const key = new URL(`snapshot-${build.version}`, location.href).href;
   const snapshot = await storedSnapshot(key);
   const [[pyodide, restored], bytecode, ...wheels] = await Promise.all([

@@ -3,7 +3,8 @@
 // reload draws nothing new. The player sits at one seat and is shown what that seat may
 // see: in the card games the other hands lie face down. The game is saved after every
 // move; another tab that moves the same game updates this one at once.
-import { download, el, keepOffline, problemItem, say, share, showCode, startEngine } from "./common.js";
+import { download, keepOffline, problemItem, say, shareShown, startEngine } from "./common.js";
+import { el } from "./show.js";
 import { Stale, fileName, game as storedGame, save, storageProblem, watch } from "./store.js";
 import { offer, showPicture, withQuestions } from "./taps.js";
 
@@ -30,6 +31,10 @@ const LEVELS = {
   },
 };
 const THINKING = 300; // ms: a bot that takes longer is shown thinking
+const SEARCH_LIMIT = 60_000;
+/** Milliseconds a bot's turn (or a hint, the medium bot's) may take at most: the hard bots answer within a few seconds
+ * on a slow phone; past this the engine is stopped (see startEngine) and the page says so,
+ * so that New game and a reload never wait behind a search. */
 const engine = startEngine();
 keepOffline(engine);
 const $ = (selector) => document.querySelector(selector);
@@ -164,7 +169,7 @@ async function turn() {
 
 async function advance() {
   for (;;) {
-    if (leaving) return; // the setup is shown: the bots wait until the game is opened again
+    if (leaving || !current) return; // the setup is shown: the bots wait until the game is opened again
     const { game, rev } = current;
     if (game.name !== drawn) { // another game: none of the last one's buttons, even for a moment
       $("#choices").replaceChildren();
@@ -210,12 +215,18 @@ async function advance() {
     $("#prompt").textContent = `${view.out ? "You are out of the game. " : ""}${who}${hand}`;
     $("#choices").replaceChildren();
     const thinking = setTimeout(() => { $("#thinking").hidden = false; }, THINKING);
-    const answer = await engine.call("play_next", JSON.stringify(game.table), game.bot, game.human).finally(() => {
+    let answer;
+    try {
+      answer = await engine.within(SEARCH_LIMIT, "play_next", JSON.stringify(game.table), game.bot, game.human);
+    } catch (error) {
+      say(`The bots did not move: ${error.message}. Reload to let them try again, or start a New game.`, "error");
+      return;
+    } finally {
       clearTimeout(thinking);
       $("#thinking").hidden = true;
-    });
+    }
     if (behind || current.game !== game) return; // another tab moved meanwhile: shown next
-    await keep(told({ ...game, table: answer.ok }, answer.said), rev);
+    if (!(await keep(told({ ...game, table: answer.ok }, answer.said), rev))) return;
   }
 }
 
@@ -258,7 +269,13 @@ function describeLevel() {
 /** The medium bot's move for the player's seat, from what that seat has seen, and why. */
 async function hint() {
   if (!current) return;
-  const answer = await engine.call("play_hint", JSON.stringify(current.game.table), current.game.human);
+  let answer;
+  try {
+    answer = await engine.within(SEARCH_LIMIT, "play_hint", JSON.stringify(current.game.table), current.game.human);
+  } catch (error) {
+    $("#hint-says").textContent = `No hint: ${error.message}.`;
+    return;
+  }
   $("#hint-says").textContent = answer.problem ? answer.problem.detail : `The medium bot would play ${answer.ok.why}.`;
 }
 
@@ -306,11 +323,8 @@ $("#share").addEventListener("click", async () => {
   const { game } = current;
   const moves = game.table.moves.length;
   const text = await engine.call("play_record", JSON.stringify(game.table), game.human);
-  const { url, message } = await share(fileName(game), text, { ply: moves });
-  say(message);
-  if (!url) return;
   shared = game;
-  await showCode($("#share-code"), url, `Scan it with another phone to open this game, as you saw it, after ${moves} ${moves === 1 ? "move" : "moves"}.`);
+  await shareShown(fileName(game), text, { ply: moves }, $("#share-code"), `Scan it with another phone to open this game, as you saw it, after ${moves} ${moves === 1 ? "move" : "moves"}.`);
 });
 watch(KEY, (id, rev) => {
   if (id === ID && (!current || rev !== current.rev)) refresh();

@@ -1,6 +1,8 @@
 // The table recorder: set up a game as the table shows it, then tap each move the engine
 // says is legal; every move is saved in the browser at once; export the canonical record.
-import { copy, download, el, isolate, keepOffline, problemItem, say, share, showCode, startEngine } from "./common.js";
+import { copy, download, keepOffline, problemItem, say, shareShown, startEngine } from "./common.js";
+import { DRAFT as DRAFT_SHAPE, HALF as HALF_SHAPE, TAB as TAB_SHAPE, fault } from "./shapes.js";
+import { el, isolate } from "./show.js";
 import { Stale, fileName, forget, game as storedGame, games, save, storageProblem, watch } from "./store.js";
 import { offer, showPicture, withQuestions } from "./taps.js";
 
@@ -25,10 +27,11 @@ function remember(key, value) {
     // no session storage: a reload starts at the list, nothing else is lost
   }
 }
-function recalled(key) {
+/** What is kept under *key*, if it fits its *shape* (shapes.js), else null. */
+function recalled(key, shape) {
   try {
     const value = JSON.parse(sessionStorage.getItem(key));
-    return value && typeof value === "object" ? value : null;
+    return fault(shape, value) ? null : value;
   } catch {
     return null;
   }
@@ -77,7 +80,7 @@ async function showList() {
   );
   $("#no-games").hidden = all.length + found.damaged.length > 0;
   if (found.damaged.length) {
-    const which = found.damaged.map(([id, wrong]) => `${id} (${wrong})`).join(", ");
+    const which = found.damaged.map(([name, wrong]) => `${isolate(name)} (${wrong})`).join(", ");
     say(`${count(found.damaged.length, "stored game")} cannot be read and ${found.damaged.length === 1 ? "is" : "are"} left as stored: ${which}.`, "error");
   }
 }
@@ -100,7 +103,7 @@ function keepDraft() {
 }
 
 function restoreDraft() {
-  const draft = recalled(DRAFT);
+  const draft = recalled(DRAFT, DRAFT_SHAPE);
   if (!draft) return;
   for (const player of [0, 1]) {
     const kept = Array.isArray(draft.rolls) ? draft.rolls[player] : null;
@@ -276,7 +279,7 @@ async function draw(view = null) {
   showRecord(shown);
   // a tap is checked against the version it was offered for (see commit); the picture's
   // cells and dice are tapped as the buttons are
-  const half = recalled(HALF); // a move refused and asked again (see askAgain)
+  const half = recalled(HALF, HALF_SHAPE); // a move refused and asked again (see askAgain)
   offer($("#choices"), view.choices, (text) => play(text, shown), {
     picture: $("#picture"),
     mover: ["Blue", "Red"].indexOf(view.to_move),
@@ -285,7 +288,7 @@ async function draw(view = null) {
   });
   offered = view.choices;
   if (half?.refused && half.at === halfAt(shown)) { // offer kept the taps; the refusal too
-    remember(HALF, { ...recalled(HALF), refused: half.refused });
+    remember(HALF, { ...recalled(HALF, HALF_SHAPE), refused: half.refused });
     await sayRefused(half.refused);
   }
 }
@@ -323,8 +326,9 @@ function journaled(game, tap, move) {
   return [...(game.journal ?? []), { tap, move, at: new Date().toISOString() }];
 }
 
-/** Save *next* as the game *base* showed; refuse if it was changed elsewhere since. */
-async function commit(base, next, done) {
+/** Save *next* as the game *base* showed, then say *done* (of *kind*); refuse if it was
+ * changed elsewhere since. */
+async function commit(base, next, done, kind = "info") {
   if (base !== open) return refresh("Not recorded: the game had changed; shown as it is now.", "error");
   const view = asked(next.table); // worked out by the engine while the browser saves
   try {
@@ -332,7 +336,7 @@ async function commit(base, next, done) {
     open = { id: base.id, game: kept, rev: kept.rev, unsaved: false };
     $("#refused").replaceChildren();
     await draw(view);
-    say(done);
+    say(done, kind);
   } catch (error) {
     if (error instanceof Stale && !base.unsaved) {
       await refresh("Not recorded: this game was changed in another tab and is shown here as it is now. Tap again if your move still stands.", "error");
@@ -349,7 +353,7 @@ async function play(text, base) {
   const answer = await engine.call("table_play", JSON.stringify(base.game.table), text);
   if (answer.problem) {
     const asked = offered.find((c) => c.ask?.length && text.startsWith(`${c.text} `));
-    if (asked && base === open) return askAgain(asked, answer.problem);
+    if (asked && base === open) return askAgain(asked, text, answer.problem);
     $("#refused").replaceChildren("Refused: ", await problemItem(answer.problem));
     return;
   }
@@ -358,13 +362,15 @@ async function play(text, base) {
 }
 
 /** What the table saw, entered with the move *asked* (a show-down with the dealer's
- * decision), refused for *problem*: its questions are asked again with the move's taps
- * kept, and one labelled button takes the move back instead; kept with the move half built,
- * so that a reload says it again. */
-async function askAgain(asked, problem) {
+ * decision) as *text*, refused for *problem*: its questions are asked again with the
+ * move's taps kept, and one labelled button takes the move back instead; kept with the
+ * move half built, so that a reload says it again. The attempt refused is a line of the
+ * journal (the scoresheet keeps what was tried), and the status line says it. */
+async function askAgain(asked, text, problem) {
   const move = asked.text.replace(/ show$/, "");
   remember(HALF, { at: halfAt(open), chosen: asked.path, values: [], refused: { problem, move } });
-  await draw();
+  const { game } = open;
+  await commit(open, { ...game, journal: journaled(game, "refused", text) }, `Refused: ${text}. Asked again, ${move} kept.`, "error");
 }
 
 /** The refusal of a move asked again (see askAgain), said with its way back. */
@@ -379,6 +385,7 @@ async function sayRefused({ problem, move }) {
     },
   }, `Take back ${move}`);
   $("#refused").replaceChildren("Refused: ", await problemItem(problem), ` Asked again, ${move} kept; or `, back);
+  back.scrollIntoView({ block: "nearest" }); // clear of the bar at the foot (app.css)
 }
 
 async function undo() {
@@ -461,9 +468,7 @@ $("#share").addEventListener("click", async () => {
   const record = await exported();
   if (!record) return;
   const moves = open.game.table.moves.length;
-  const { url, message } = await share(record.name, record.text, { ply: moves });
-  say(message);
-  if (url) await showCode($("#share-code"), url, `Scan it with another phone to open this game after ${count(moves, "move")}.`);
+  await shareShown(record.name, record.text, { ply: moves }, $("#share-code"), `Scan it with another phone to open this game after ${count(moves, "move")}.`);
 });
 
 // A game whose last taps the browser could not keep (its storage full) is lost with the
@@ -481,7 +486,7 @@ watch(SHELF, (id, rev) => {
   }
 });
 
-const tab = recalled(TAB);
+const tab = recalled(TAB, TAB_SHAPE);
 if (tab && tab.screen === "table" && typeof tab.id === "string") {
   engine.ready.then(() => openGame(tab.id), () => showList());
 } else if (tab && tab.screen === "setup") {

@@ -6,9 +6,11 @@
 // that the other tabs showing that game update at once.
 
 const DB = "cuckoo-app";
-const SHELVES = ["cuckoo-recorder-games", "cuckoo-play-games"];
+import { OLD_GAMES, PLAYED_GAME, RECORDED_GAME, fault } from "./shapes.js";
+
+const SHAPES = { "cuckoo-recorder-games": RECORDED_GAME, "cuckoo-play-games": PLAYED_GAME };
+const SHELVES = Object.keys(SHAPES);
 const channel = "BroadcastChannel" in self ? new BroadcastChannel("cuckoo-games") : null;
-const KNOWN_GAMES = ["cuckoo-dice", "cuckoo-cards", "zum-kuckuck"];
 
 /** The game was changed elsewhere since this tab read it; *current* is the stored game. */
 export class Stale extends Error {
@@ -71,37 +73,31 @@ const asked = (request) => new Promise((resolve, reject) => {
   request.onerror = () => reject(request.error);
 });
 
-/** What is wrong with a stored *game*, or null: stored data can be edited by hand or
- * damaged, and is checked before the page uses it. */
-export function damage(game) {
-  if (!game || typeof game !== "object" || Array.isArray(game)) return "not a game";
-  if (typeof game.name !== "string") return "no name";
-  if (!Number.isInteger(game.rev) || game.rev < 0) return "no version number";
-  const table = game.table;
-  if (!table || typeof table !== "object" || Array.isArray(table)) return "no table";
-  if (!KNOWN_GAMES.includes(table.game)) return `an unknown game ${JSON.stringify(String(table.game)).slice(0, 40)}`;
-  for (const list of ["moves", "undone"]) {
-    const value = list === "moves" ? table.moves : game.undone ?? [];
-    if (!Array.isArray(value) || !value.every((m) => typeof m === "string")) return `${list} that are not a list of moves`;
-  }
-  if (!Array.isArray(game.journal ?? [])) return "a journal that is not a list";
-  if (Number.isNaN(Date.parse(game.updated))) return "no date";
-  return null;
+/** What is wrong with a stored *game* of *shelf*, or null: stored data can be edited by
+ * hand or damaged, and is checked against its shape (shapes.js) before the page uses it. */
+function damage(shelf, game) {
+  return fault(SHAPES[shelf], game);
 }
 
-/** Every game of *shelf*: {games: {id: game}, damaged: [[id, what is wrong]]}. */
+/** Every game of *shelf*: {games: {id: game}, damaged: [[its name (or id), what is wrong]]}. */
 export async function games(shelf) {
   await imported(shelf);
   const found = { games: {}, damaged: [] };
   await transaction(shelf, "readonly", async (store) => {
     const [keys, values] = await Promise.all([asked(store.getAllKeys()), asked(store.getAll())]);
     keys.forEach((id, i) => {
-      const wrong = damage(values[i]);
-      if (wrong) found.damaged.push([String(id), wrong]);
+      const wrong = damage(shelf, values[i]);
+      if (wrong) found.damaged.push([nameOf(id, values[i]), wrong]);
       else found.games[id] = values[i];
     });
   });
   return found;
+}
+
+/** A damaged game's name as stored, if it has one that is a short text, else its id. */
+function nameOf(id, game) {
+  const name = game && typeof game === "object" && Object.hasOwn(game, "name") ? game.name : null;
+  return typeof name === "string" && name.trim() && name.length <= 200 ? name : String(id).slice(0, 200);
 }
 
 /** Game *id* of *shelf* as stored, or null; throws an Error saying what is wrong with a
@@ -110,7 +106,7 @@ export async function game(shelf, id) {
   await imported(shelf);
   const stored = await transaction(shelf, "readonly", (store) => asked(store.get(id)));
   if (stored === undefined) return null;
-  const wrong = damage(stored);
+  const wrong = damage(shelf, stored);
   if (wrong) throw new Error(`the stored game is damaged: ${wrong}`);
   return stored;
 }
@@ -122,9 +118,13 @@ export async function save(shelf, id, game, rev) {
   await imported(shelf);
   const kept = await transaction(shelf, "readwrite", async (store) => {
     const stored = await asked(store.get(id));
-    const now = stored === undefined ? null : stored.rev;
-    if (now !== rev) throw new Stale(damage(stored) ? null : stored ?? null);
+    // a damaged game counts as none: a new game (rev null) takes its place, nothing else
+    const sound = stored !== undefined && !damage(shelf, stored);
+    const now = sound ? stored.rev : null;
+    if (now !== rev) throw new Stale(sound ? stored : null);
     const next = { ...game, rev: (rev ?? 0) + 1, updated: new Date().toISOString() };
+    const wrong = damage(shelf, next); // what this page could not read back is never written
+    if (wrong) throw new Error(`the game does not fit its shape: ${wrong}`);
     await asked(store.put(next, id));
     return next;
   });
@@ -159,7 +159,7 @@ function imported(shelf) {
     } catch {
       return; // unreadable: left where it is, untouched
     }
-    if (!old || typeof old !== "object") return;
+    if (fault(OLD_GAMES, old)) return; // not games: left where it is, untouched
     await transaction(shelf, "readwrite", async (store) => {
       for (const [id, game] of Object.entries(old)) {
         if ((await asked(store.get(id))) === undefined) await asked(store.put({ rev: 0, ...game }, id));

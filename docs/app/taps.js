@@ -4,7 +4,8 @@
 // values of the re-rolled dice (or, against a bot, has them drawn). The pyramid's picture
 // can be tapped too: a part of it stands for the same labels as the buttons, so a tap on it
 // is exactly the tap on the button it stands for.
-import { el } from "./common.js";
+import { HALF, fault } from "./shapes.js";
+import { el, picture } from "./show.js";
 
 const PARTS = "[data-cell], [data-die], [data-part]";
 
@@ -101,7 +102,7 @@ function fitTargets(picture, targets, view, step) {
   if (!regions.has(view.region)) view.region = null;
   const fit = new Map();
   if (view.region) { // zoomed in: the region's parts big enough are the targets
-    const [x, y, w, h] = view.region === "hand" ? handFitted(svg) : bounds(partsOf(svg, view.region), 14);
+    const [x, y, w, h] = view.region === "hand" ? handFitted(svg) : bounds(withHeading(svg, view.region), 14);
     frame(`${x} ${y} ${Math.max(w, 120)} ${Math.max(h, 90)}`);
     picture.classList.add("zoomed");
     picture.prepend(el("button", { type: "button", class: "whole", onclick: () => step([]) }, "Whole picture"));
@@ -226,6 +227,13 @@ function partsOf(svg, region) {
   return [...svg.querySelectorAll(PARTS)].filter((part) => regionOf(part) === region);
 }
 
+/** The parts of *region* and its heading, if the picture writes one ("side A"): zoomed in,
+ * a side is shown with its name (at 320 px it was cut off above). */
+function withHeading(svg, region) {
+  const heading = [...svg.querySelectorAll("text")].find((text) => text.textContent.trim() === region);
+  return heading ? [...partsOf(svg, region), heading] : partsOf(svg, region);
+}
+
 /** The box in the picture's units around *parts*, *pad* added each way: [x, y, w, h]. */
 function bounds(parts, pad) {
   const boxes = parts.map((p) => p.getBBox());
@@ -264,7 +272,7 @@ const GIVE = ["(a die given)"];
 
 /** The engine's picture of *view* into *box*, the cell of the last placement marked. */
 export function showPicture(box, view) {
-  box.innerHTML = view.svg;
+  picture(box, view.svg);
   for (const part of box.querySelectorAll("[data-cell]")) part.classList.toggle("last", part.dataset.cell === view.last);
   for (const part of box.querySelectorAll("[data-part]")) part.classList.toggle("last", part.dataset.part === view.last_part);
 }
@@ -314,13 +322,15 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
     };
   }
   const made = (text) => { keepHalf(keep, [], []); play(text); }; // a move made: none half built
+  const kept = () => keepHalf(keep, chosen, half.values, half.answers);
   const render = () => {
     const matching = choices.filter((c) => chosen.every((label, i) => c.path[i] === label));
     const done = matching.find((c) => c.path.length === chosen.length);
     if (!done?.roll.length) half.values.length = 0; // a re-roll belongs to its infection
+    if (!done?.ask?.length) half.answers.length = 0; // and answers to their move
     // a move made is no longer half built: an undo back here must not make it again
     const making = done && (done.roll.length ? rolled : !done.ask?.length); // made now
-    keepHalf(keep, making ? [] : chosen, half.values);
+    keepHalf(keep, making ? [] : chosen, half.values, half.answers);
     if (done && !done.roll.length && !done.ask?.length) {
       // made: the page draws the screen again once it is saved, so the picture is only
       // stilled here (no target left to tap twice), not fitted again, a tap sooner
@@ -340,12 +350,12 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
         box.replaceChildren(chips);
         rolled(done.text);
       } else {
-        box.replaceChildren(chips, rollEntry(done, made, half.values, () => keepHalf(keep, chosen, half.values)));
+        box.replaceChildren(chips, rollEntry(done, made, half.values, kept));
       }
       return;
     }
     if (done) {
-      box.replaceChildren(chips, askEntry(done, made));
+      box.replaceChildren(chips, askEntry(done, made, half.answers, kept));
       return;
     }
     const next = [...new Set(matching.map((c) => c.path[chosen.length]))];
@@ -383,17 +393,18 @@ function halfBuilt(keep, choices) {
   } catch {
     // no session storage: a reload starts the move afresh
   }
-  const chosen = kept?.at === keep?.at && Array.isArray(kept?.chosen) ? kept.chosen : [];
+  if (fault(HALF, kept) || kept.at !== keep.at) return { chosen: [], values: [], answers: [] };
+  const chosen = kept.chosen ?? [];
   while (chosen.length && !choices.some((c) => chosen.every((label, i) => c.path[i] === label))) chosen.pop();
-  const values = Array.isArray(kept?.values) && kept.at === keep.at ? kept.values : [];
-  return { chosen, values };
+  return { chosen, values: kept.values ?? [], answers: kept.answers ?? [] };
 }
 
-/** Keep the move half built (the labels *chosen*, an infection's re-roll *values*). */
-function keepHalf(keep, chosen, values) {
+/** Keep the move half built (the labels *chosen*, an infection's re-roll *values*, the
+ * *answers* given to its questions). */
+function keepHalf(keep, chosen, values, answers = []) {
   if (!keep) return;
   try {
-    sessionStorage.setItem(keep.key, JSON.stringify({ at: keep.at, chosen, values }));
+    sessionStorage.setItem(keep.key, JSON.stringify({ at: keep.at, chosen, values, answers }));
   } catch {
     // no session storage: the half-built move lives as long as the page
   }
@@ -438,20 +449,25 @@ function rollEntry(choice, play, values = [], kept = () => {}) {
 /** What the table saw that a move needs besides its taps (the cockatoo cards each player
  * took, the cards of a show-down): each question of *choice.ask* in turn, its options
  * tapped as moves are (or, for a question of many, toggled, then Done); the move's text is
- * then played with the answers after it. */
-function askEntry(choice, play) {
-  const answers = [];
+ * then played with the answers after it. *answers* holds those given already (before a
+ * reload: those that are no longer options dropped, with what follows them); *kept* is
+ * told of each one given. */
+function askEntry(choice, play, answers = [], kept = () => {}) {
+  let standing = 0;
+  while (standing < Math.min(answers.length, choice.ask.length)
+    && answerable(offered(choice, answers.slice(0, standing)), answers[standing])) standing++;
+  answers.length = standing;
   const entry = el("div", { class: "ask" });
   const next = () => {
     if (answers.length === choice.ask.length) {
       play([choice.text, ...answers].join(" "));
       return;
     }
-    const question = choice.ask[answers.length];
+    const question = offered(choice, answers);
     const given = el("div", { class: "path", "aria-label": "Answered so far" },
       ...answers.map((answer, i) => el("span", { class: "chip" }, `${choice.ask[i].label}: ${answer}`)));
     const asked = el("div", { class: "question" });
-    const take = (text) => { answers.push(text); next(); };
+    const take = (text) => { answers.push(text); kept(); next(); };
     entry.replaceChildren(given, el("p", { class: "prompt" }, `${question.label}:`), asked);
     if (question.many) manyEntry(asked, question, take);
     else offer(asked, question.options.map((o) => ({ ...o, roll: [], ask: [] })), take);
@@ -461,26 +477,61 @@ function askEntry(choice, play) {
   return entry;
 }
 
-/** A question answered by any number of its options: each toggled, then Done. */
+/** The next question of *choice* once *answers* are given, as it is offered: a card of a
+ * show-down answered already is not offered again (its questions are *distinct*). */
+function offered(choice, answers) {
+  const question = choice.ask[answers.length];
+  if (!question.distinct) return question;
+  const taken = new Set(answers.filter((_, i) => choice.ask[i].distinct));
+  return { ...question, options: question.options.filter((o) => !taken.has(o.text)) };
+}
+
+/** Whether *answer* is one *question* offers (a question of many: each of its words). */
+function answerable(question, answer) {
+  const texts = question.options.map((o) => o.text);
+  return question.many ? answer.split(" ").every((word) => texts.includes(word)) : texts.includes(answer);
+}
+
+/** A question answered by any number of its options: each toggled, then Done. Options
+ * picked in two taps (a Zum Kuckuck! card: its ten, then itself) are offered a group at a
+ * time, the tens first; those picked so far are shown, and Done, above them. */
 function manyEntry(box, question, take) {
   const picked = new Set();
+  const groups = [...new Set(question.options.filter((o) => o.path.length > 1).map((o) => o.path[0]))];
+  let open = null; // the group whose options are shown
   const done = el("button", { type: "button", class: "primary", disabled: true }, "Done");
   done.addEventListener("click", () => take(question.options.filter((o) => picked.has(o.text)).map((o) => o.text).join(" ")));
-  box.replaceChildren(
-    el("div", { class: "taps", role: "group", "aria-label": question.label },
-      ...question.options.map((option) =>
-        el("button", {
-          type: "button",
-          "aria-pressed": "false",
-          onclick: (event) => {
-            if (picked.has(option.text)) picked.delete(option.text);
-            else picked.add(option.text);
-            event.target.setAttribute("aria-pressed", String(picked.has(option.text)));
-            done.disabled = picked.size === 0;
-          },
-        }, option.path.join(" ")),
+  const toggle = (option) => (event) => {
+    if (picked.has(option.text)) picked.delete(option.text);
+    else picked.add(option.text);
+    event.currentTarget.setAttribute("aria-pressed", String(picked.has(option.text)));
+    done.disabled = picked.size === 0;
+    if (groups.length) render();
+  };
+  const render = () => {
+    const shown = question.options.filter((o) => (o.path.length > 1 ? o.path[0] === open : true));
+    box.replaceChildren(
+      groups.length
+        ? el("p", { class: "path", "aria-label": "Picked so far" },
+          ...[...picked].map((text) => el("span", { class: "chip" }, text)), done)
+        : null,
+      groups.length
+        ? el("div", { class: "taps wide", role: "group", "aria-label": "Tens" },
+          ...groups.map((group) => el("button", {
+            type: "button",
+            class: "tap",
+            "aria-expanded": String(group === open),
+            onclick: () => { open = group; render(); },
+          }, group)))
+        : null,
+      el("div", { class: "taps", role: "group", "aria-label": question.label },
+        ...shown.map((option) =>
+          el("button", { type: "button", "aria-pressed": String(picked.has(option.text)), onclick: toggle(option) },
+            option.path.at(-1)),
+        ),
       ),
-    ),
-    done,
-  );
+      groups.length ? null : done,
+    );
+  };
+  render();
 }

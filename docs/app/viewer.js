@@ -1,6 +1,7 @@
 // The viewer: open a record (pasted, picked, linked, or an example), then step through it
 // ply by ply with the engine's own picture, move list, comments and result.
-import { el, isolate, keepOffline, problemItem, say, share, showCode, startEngine } from "./common.js";
+import { keepOffline, problemItem, say, shareShown, startEngine } from "./common.js";
+import { el, isolate, picture } from "./show.js";
 
 const engine = startEngine();
 keepOffline(engine);
@@ -182,7 +183,7 @@ async function show(gameIndex, at) {
   history.replaceState(null, "", linkTo({ ...(summary.games.length > 1 ? { game: current + 1, ply } : { ply }), seen: seenBy() }));
   const seat = $("#seen-by").value;
   const position = await engine.call("position", current, ply, ...(seat === "" ? [] : [Number(seat)]));
-  $("#picture").innerHTML = position.svg;
+  picture($("#picture"), position.svg);
   $("#diagram").textContent = position.diagram;
   // as one player saw it: the cards dealt to the others (not seen by then) are ?
   const texts = position.moves ?? game.moves.map((move) => move.text);
@@ -278,11 +279,8 @@ $("#share").addEventListener("click", async () => {
   const here = summary.games.length > 1 ? { game: current + 1, ply } : { ply };
   if (seenBy()) here.seen = seenBy();
   const name = (new URLSearchParams(location.search).get("file") || "game.cuckoo").split("/").pop();
-  const { url, message } = await share(name, opened, here);
-  say(message);
-  if (!url) return;
-  history.replaceState(null, "", url);
-  await showCode($("#share-code"), url, `Scan it with another phone to open this game at ${$("#where").textContent}.`);
+  const url = await shareShown(name, opened, here, $("#share-code"), `Scan it with another phone to open this game at ${$("#where").textContent}.`);
+  if (url) history.replaceState(null, "", url);
 });
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("textarea, input, select")) return;

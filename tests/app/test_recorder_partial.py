@@ -121,6 +121,8 @@ def test_the_dealers_decision_in_a_hand_not_seen_asks_for_the_show_down() -> Non
         "Ben shows",  # from the dealer's neighbour, the dealer last
     ]
     assert len(asked[0]["options"]) == 52
+    # CC-CARD-DECK: the page offers no card shown already to a later question
+    assert all(q["distinct"] for q in asked)
     # each of the dealer's 53 decisions asks them: written once, not 53 times (331 kB)
     assert len(shown["choices"]) == 53 and len(shown["questions"]) == 3
     assert all(c["ask"] == keep["ask"] for c in shown["choices"])
@@ -150,7 +152,11 @@ def test_a_zum_kuckuck_hand_is_shown_later_and_undone() -> None:
     shows = [c for c in later["choices"] if c["text"].startswith("show ")]
     assert [c["path"] for c in shows] == [["Show a hand", n] for n in ("Ann", "Ben", "Cid")]
     (cards_shown,) = (later["questions"][k] for k in shows[0]["ask"])
-    assert cards_shown["many"] and ["60"] not in [o["path"] for o in cards_shown["options"]]
+    assert cards_shown["many"] and "60" not in [o["text"] for o in cards_shown["options"]]
+    assert not cards_shown["distinct"]  # one question: nothing to keep apart
+    # picked by its ten, as a played card is: 1 in 1-9, 59 in 50-59
+    paths = {o["text"]: o["path"] for o in cards_shown["options"]}
+    assert paths["1"] == ["1\u20139", "1"] and paths["59"] == ["50\u201359", "59"]
     assert play(table, "show Cid 60")["problem"]["rule"] == "ZK-PARTIAL-SHOW"
     before = web.table_record(json.dumps(table))
     shown = play(table, "show Ben 1 2")["ok"]

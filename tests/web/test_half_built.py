@@ -4,11 +4,15 @@ tab is left or "All games" closes it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+from tests.app.test_recorder_partial import as_seen, full_game
 
 from .app import open_app, stored_moves, tap, view, wait_stored
 from .site import wait_ready
-from .test_recorder import KEY, dice_table, set_up
+from .test_recorder import KEY, TABLES, dice_table, set_up
+from .test_recorder_seen import enter, matching
 from .test_trust import QUOTA, first_choice
 
 
@@ -92,3 +96,66 @@ def test_a_move_made_is_not_half_built_again_after_an_undo(page: Any) -> None:
     page.reload()
     wait_ready(page)
     assert chips(page) == [] and stored_moves(page, KEY) == []
+
+
+PROMPT = "label => document.querySelector('#choices .ask .prompt')?.textContent === label"
+
+
+def test_show_down_cards_and_cockatoo_counts_answered_survive_a_reload(page: Any) -> None:
+    """Issue #51: the answers given inside a move come back after a reload, and the next
+    question is asked (at a table the cards are gathered by then)."""
+    open_app(page, "record.html")
+    cards = TABLES["cuckoo-cards"]()  # Ann, Ben and Cid; Ben deals
+    set_up(page, cards)
+    cards = enter(page, cards, ["deal ? ? ?", "swap", "keep"])
+    move = "keep show 3c 7h Ks"
+    choice = matching(cards, move)
+    for label in choice["path"]:
+        tap(page, label)
+    first, second = choice["ask"][:2]
+    answer_rest(page, choice, move, 0, 1)
+    page.wait_for_function(PROMPT, arg=f"{second['label']}:")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function(PROMPT, arg=f"{second['label']}:")  # not the first again
+    assert page.locator("#choices .ask .chip").all_inner_texts() == [f"{first['label']}: 3c"]
+    # the card shown already is not offered again (CC-CARD-DECK): clubs, then no 3
+    tap_in_question(page, "clubs ♣")
+    ranks = page.locator("#choices .question .tap").all_inner_texts()
+    assert "2" in ranks and "3" not in ranks, ranks
+    page.click("#choices .question .step-back")
+    answer_rest(page, choice, move, 1)
+    assert wait_stored(page, KEY, 4)[-1] == move
+
+    page.click("#close")
+    kuckuck = TABLES["zum-kuckuck"]()
+    set_up(page, kuckuck)
+    (counts,) = [c for c in view(kuckuck)["choices"] if c["ask"]]
+    seen = as_seen("zum-kuckuck", full_game("zum-kuckuck", 5, 400, kuckuck)[:40])
+    given = seen[0].split()[1:]  # as a dealt game has them
+    for label in counts["path"]:
+        tap(page, label)
+    answer_rest(page, counts, " ".join([counts["text"], *given]), 0, 2)  # Ann, Ben
+    page.wait_for_function(PROMPT, arg=f"{counts['ask'][2]['label']}:")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function(PROMPT, arg=f"{counts['ask'][2]['label']}:")  # Cid's, not Ann's
+    answer_rest(page, counts, " ".join([counts["text"], *given]), 2)
+    assert wait_stored(page, KEY, 1) == [" ".join([counts["text"], *given])]
+
+
+def answer_rest(page: Any, choice: dict[str, Any], text: str, given: int,
+                upto: int | None = None) -> None:
+    """Answer *choice*'s questions from the *given*-th on (to *upto*), as *text* writes
+    them."""
+    words = text[len(choice["text"]) :].split()
+    for question, word in list(zip(choice["ask"], words, strict=True))[given:upto]:
+        (option,) = [o for o in question["options"] if o["text"] == word]
+        page.wait_for_function(PROMPT, arg=f"{question['label']}:")
+        for label in option["path"]:
+            tap_in_question(page, label)
+
+
+def tap_in_question(page: Any, label: str) -> None:
+    page.locator("#choices .question .tap").filter(
+        has_text=re.compile(f"^{re.escape(label)}$")).click()

@@ -35,8 +35,13 @@ def answer(page: Any, choice: dict[str, Any], text: str) -> None:
     for question in choice["ask"]:
         asked = page.locator("#choices .question")
         if question["many"]:
+            paths = {o["text"]: o["path"] for o in question["options"]}
             for word in words:
-                asked.get_by_role("button", name=word, exact=True).click()
+                if len(paths[word]) > 1:  # its ten first, as a played card is picked
+                    tens = asked.get_by_role("group", name="Tens", exact=True)
+                    tens.get_by_role("button", name=paths[word][0], exact=True).click()
+                numbers = asked.get_by_role("group", name=question["label"], exact=True)
+                numbers.get_by_role("button", name=word, exact=True).click()
             asked.get_by_role("button", name="Done").click()
             words = []
             continue
@@ -138,7 +143,7 @@ def test_a_show_down_refused_is_asked_again_with_the_decision_kept(page: Any, wi
     """CC-PARTIAL-SHOW: a show-down no deal leads to is refused naming its rule; the page
     asks the show-down again with the dealer's decision kept, and one labelled button takes
     the decision back instead (at a phone's widths)."""
-    page.set_viewport_size({"width": width, "height": 700})
+    page.set_viewport_size({"width": width, "height": 844})
     table = TABLES["cuckoo-cards"]()  # Ann, Ben and Cid; Ben deals
     open_app(page, "record.html")
     set_up(page, table)
@@ -155,6 +160,13 @@ def test_a_show_down_refused_is_asked_again_with_the_decision_kept(page: Any, wi
     )
     assert page.inner_text("#choices .path .chip") == "keep"  # the decision kept
     assert stored_moves(page, KEY) == table["moves"]
+    # issue #51: the status line says the refusal (not the last move saved), the journal
+    # keeps the attempt, and the way back is in sight, clear of the bar at the foot
+    page.wait_for_selector(f'#status[data-kind="error"]:has-text("Refused: {wrong}")')
+    assert page.locator("#journal li").last.text_content() == f"refused {wrong}"
+    back = page.get_by_role("button", name="Take back keep").bounding_box()
+    bar = page.locator("#table .actions").bounding_box()
+    assert back["y"] >= 0 and back["y"] + back["height"] <= bar["y"], (back, bar)
     page.reload()  # a reload keeps it too: the show-down asked, the decision kept
     wait_ready(page)
     page.wait_for_function(

@@ -71,8 +71,20 @@ def test_every_tap_target_of_the_recorder_is_a_thumbs_size(page: Any, width: int
     small += measured(page, "recorder, dice, a die chosen", width)
     side = page.locator('#picture .zoom-hit[data-zoom^="side"]').first
     if side.count():
+        region = side.get_attribute("data-zoom")
         side.click()
         small += measured(page, "recorder, dice, a side zoomed", width)
+        # its heading in the picture's frame (issue #51: cut off above at 320 px)
+        heading, frame = page.evaluate(
+            """(region) => {
+              const text = [...document.querySelectorAll('#picture text')]
+                .find((t) => t.textContent.trim() === region);
+              const box = (e) => { const b = e.getBoundingClientRect(); return [b.top, b.bottom]; };
+              return [box(text), box(document.querySelector('#picture svg'))];
+            }""",
+            region,
+        )
+        assert frame[0] <= heading[0] and heading[1] <= frame[1], (region, heading, frame)
         page.click("#picture .whole")
         assert not page.locator("#picture.zoomed").count()
     for game, count in (("cuckoo-cards", 5), ("cuckoo-cards", 6), ("zum-kuckuck", 5)):

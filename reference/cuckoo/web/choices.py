@@ -48,10 +48,14 @@ class Question:
     label: str
     options: tuple[tuple[tuple[str, ...], str], ...]
     many: bool = False
+    distinct: bool = False
+    """The answers of the move's questions marked so are all different (the cards of a
+    show-down: the deck has one of each, CC-CARD-DECK): the page offers none answered."""
 
     def json(self) -> dict[str, Any]:
         options = [{"path": list(path), "text": text} for path, text in self.options]
-        return {"label": self.label, "options": options, "many": self.many}
+        return {"label": self.label, "options": options, "many": self.many,
+                "distinct": self.distinct}
 
 
 def choices_json(choices: Sequence[Choice]) -> dict[str, Any]:
@@ -119,7 +123,8 @@ def cards_choices(state: cards.State) -> list[Choice]:
     ask: tuple[Question, ...] = ()
     if state.unseen and state.to_act == state.dealer:
         ask = tuple(
-            Question(f"{state.players[seat]} shows", _ANY_CARD) for seat in deal_order(state)
+            Question(f"{state.players[seat]} shows", _ANY_CARD, distinct=True)
+            for seat in deal_order(state)
         )
     out: list[Choice] = []
     show = " show" if ask else ""
@@ -204,7 +209,10 @@ def _kuckuck_seen(state: kuckuck.State) -> list[Choice]:
     if not state.given:
         return []
     seen = {n for hand in state.dealt for n in hand}
-    free = tuple(((str(n),), str(n)) for n in kuckuck.NUMBERS if n not in seen)
+    numbers = [n for n in kuckuck.NUMBERS if n not in seen]
+    # picked by its ten, as a played card is, when more than a row (about 50 at first)
+    by_ten = len(numbers) > ROW_OF_CARDS
+    free = tuple(((_tens(n), str(n)) if by_ten else (str(n),), str(n)) for n in numbers)
     out = []
     for seat, name in enumerate(state.players):
         owner = state.dealt_to(seat)
