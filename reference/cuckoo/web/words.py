@@ -1,5 +1,5 @@
-"""What the play page and the terminal game tell the human of each move, in words: "You swap with Ben", the
-bot's dice move, a show-down, the end of a round of Zum Kuckuck!."""
+"""What the play page and the terminal game tell the human of each move, in words: "You
+swap with Ben", the bot's dice move, a show-down, the end of a round of Zum Kuckuck!."""
 
 from __future__ import annotations
 
