@@ -63,7 +63,7 @@ def test_every_turning_and_drop_out_of_a_round_is_told(variant: str) -> None:
     are told to every seat, the round that ends its cycle included (the end of a cycle
     clears the table away: they were once left untold there)."""
     from cuckoo.kuckuck.summary import round_summaries
-    from cuckoo.web.words import told
+    from cuckoo.players.words import told
 
     dropped_at_an_end = 0
     for seed in range(6):

@@ -21,13 +21,12 @@ from ..dice import notation as dice_notation
 from ..errors import CuckooError
 from ..files import session_lock
 from ..games import GAMES
-from ..record import Recorder, Session, refusal
-from ..web.seats import seen_text
-from ..web.table import Table as Loaded
-from ..web.words import told
+from ..record import NOTATIONS, Recorder, Session, refusal
 from .bots import Bot
 from .hints import hint
+from .seats import seen_moves
 from .tables import TABLES, Table, drawn
+from .words import told
 
 __all__ = ["HELP", "run"]
 
@@ -172,16 +171,13 @@ def _seen_by(table: Table, human: int) -> Callable[[Recorder], str] | None:
         states = [table.start(recorder.rules, recorder.setup)]
         for move in recorder.moves:
             states.append(table.apply(states[-1], move))
+        kit = GAMES[table.game]
         if states[-1].is_over:
-            return str(GAMES[table.game].format_record(recorder.record()))
-        loaded = Loaded(
-            table.game,
-            recorder.rules,
-            recorder.setup,
-            recorder.tags,
-            tuple(recorder.moves),
-            tuple(states),
+            return str(kit.format_record(recorder.record()))
+        setup, moves = seen_moves(table.game, recorder.setup, recorder.moves, states, human)
+        notation: Any = NOTATIONS[table.game]
+        return str(
+            kit.format_record(notation.record_of(recorder.rules, setup, moves, recorder.tags))
         )
-        return seen_text(loaded, human)
 
     return text
