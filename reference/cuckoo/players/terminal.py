@@ -82,6 +82,8 @@ def run(
                 seat = choosing[0]
                 bot = bots[seat if seat < human else seat - 1]
                 move = table.complete(state, bot.choose(state, rng, seat, game_.history), rng)
+                if game == dice_notation.GAME:  # in notation too, as the person types it
+                    say(f"{labels[seat]} plays {table.text(state, move)}")
                 _tell(say, game_.play(move, mine=False, by=bot.name))
                 continue
             legal = [table.text(state, m) for m in table.decisions(state, human)]
