@@ -19,6 +19,7 @@ from typing import Any, Final
 from .. import cards, kuckuck
 from ..cards import notation as cards_notation
 from ..kuckuck import notation as kuckuck_notation
+from .safety import surely_safe
 from .tables import TABLES, Table
 from .worlds import History, cards_likelihood, cards_world, kuckuck_world
 
@@ -107,7 +108,8 @@ HORIZONS: Final[dict[str, _Horizon]] = {
 class SampledSearchBot:
     """Determinized search in *worlds* drawn worlds; deterministic for a seed.  It never
     reads a card its seat has not seen: change every such card, and for the same seed it
-    chooses the same."""
+    chooses the same.  In Zum Kuckuck! it searches only among the cards that surely keep
+    it from turning a cockatoo card, when it holds any (:mod:`.safety`)."""
 
     game: str
     worlds: int = 32
@@ -120,6 +122,9 @@ class SampledSearchBot:
         horizon = HORIZONS[self.game]
         seat = table.choosing(state)[0] if seat is None else seat
         options = table.decisions(state, seat)
+        if self.game == kuckuck_notation.GAME:  # a certainty no few worlds may outweigh
+            safe = surely_safe(state, seat)
+            options = [o for o in options if o.number in safe] or options
         if len(options) == 1:
             return options[0]
         totals = [0.0] * len(options)
