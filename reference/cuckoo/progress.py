@@ -17,7 +17,7 @@ __all__ = ["Progress", "is_terminal", "plural", "rewind"]
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:
     """``1 game``, ``2 games``: a count with its noun in the right number."""
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+    return f"{count} {noun if abs(count) == 1 else nouns or noun + 's'}"
 
 
 class Progress:

@@ -17,6 +17,7 @@ import pytest
 from cuckoo import cards, kuckuck, web
 from cuckoo.cards.deck import card_named
 from cuckoo.games import read_records
+from cuckoo.players import words
 from cuckoo.players.bots import bot_named
 
 CARDS = {
@@ -86,12 +87,12 @@ def test_the_card_game_shows_the_other_cards_face_down() -> None:
         # just dealt: Alex sees his own card only, in the picture and in the record
         view = json.loads(web.play_view(json.dumps(step), "Alex"))
         for seat, card in enumerate(state.cards):
-            words = web.words.card_words(card) if card else None
-            if words and seat != 0:
-                assert words not in view["svg"] and words not in view["diagram"]
+            shown = words.card_words(card) if card else None
+            if shown and seat != 0:
+                assert shown not in view["svg"] and shown not in view["diagram"]
         mine = state.cards[0]
         if mine is not None:
-            assert web.words.card_words(mine) in view["svg"]
+            assert words.card_words(mine) in view["svg"]
         last_hand = view["record"].strip().split("\n")[-2]
         assert last_hand.count("?") == sum(c is not None for c in state.cards) - (mine is not None)
 

@@ -13,6 +13,8 @@ import pytest
 
 from cuckoo import cards, dice, kuckuck
 from cuckoo.cli import main
+from cuckoo.kuckuck.notation import engine_moves
+from cuckoo.kuckuck.summary import round_summaries
 from cuckoo.players.bots import bot_named
 from cuckoo.players.selfplay import play
 from tests.record.test_record import spawn_cuckoo
@@ -82,7 +84,7 @@ def test_dice_every_reroll_is_announced(
     out = capsys.readouterr().out
     text = path.read_text(encoding="utf-8")
     infections = len(re.findall(r"x\d\(", text))
-    assert infections > 0 and out.count("re-roll: the taken") == infections
+    assert infections > 0 and out.count("re-rolled: the taken") == infections
 
 
 @pytest.mark.parametrize(
@@ -151,3 +153,76 @@ def test_the_card_bot_reads_only_its_own_card() -> None:
         other = cards.apply(other, cards.Deal(cards.card_named(card)))  # type: ignore[arg-type]
     assert state.to_act == other.to_act
     assert bot.choose(state, Random(0)) == bot.choose(other, Random(0))
+
+
+def _deal_groups(text: str) -> list[list[str]]:
+    """The cards of each ``deal`` in a record's text: a card game's hand, a Zum Kuckuck!
+    hand of twelve."""
+    groups = []
+    for line in text.splitlines():
+        if "deal " in line and not line.startswith("["):
+            after = line.split("deal ", 1)[1].split()
+            if after and after[0].startswith(("You", "Bot")):  # Zum Kuckuck!: deal NAME ...
+                after = after[1:]
+            cards_ = [t for t in after if re.fullmatch(r"\?|[2-9TJQKA][hdcs]|\d+", t)]
+            end = next((k for k, t in enumerate(after) if t not in cards_), len(after))
+            groups.append(after[:end])
+    return groups
+
+
+@pytest.mark.parametrize(("game", "players"), [("cuckoo-cards", "4"), ("zum-kuckuck", "3")])
+def test_the_terminal_shows_the_seats_table_and_the_file_hides_the_rest(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    players: str,
+) -> None:
+    """Issue #53: the person is told what their seat sees (a swap's cards, a cut, every
+    show-down; each cycle's scores and drop-outs, the totals at the end), and the file
+    written while the game goes on holds only that (CC-PARTIAL-UNSEEN, ZK-PARTIAL-UNSEEN):
+    the other hands are ``?`` until the game is over, when the whole record is written."""
+    path = tmp_path / "game.cuckoo"
+    files: list[str] = []
+
+    def person(prompt: str) -> str:
+        text = path.read_text(encoding="utf-8")
+        files.append(text)
+        state = _last_state(path)
+        if isinstance(state, kuckuck.State):
+            return str(max(state.hands[0])) if state.hands else "legal"
+        assert isinstance(state, cards.State)
+        return "swap" if state.dealer != 0 and state.cards[0].rank in "2345" else "keep"
+
+    monkeypatch.setattr("builtins.input", person)
+    args = ["play", "--game", game, "--players", players, "--seed", "5", "--bot", "easy"]
+    assert main([*args, "-o", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert len(files) > 5
+    for text in files:  # while the game goes on: the person's cards only
+        assert '[Result "*"]' in text
+        for group in _deal_groups(text):
+            seen = [c for c in group if c != "?"]
+            if game == "cuckoo-cards":
+                assert len(seen) <= 1, text
+            else:  # one hand of twelve a line: the person's own, or one they have held
+                assert seen in ([], group), text
+    assert all("?" in str(_deal_groups(text)) for text in files[:3])  # hidden, not missing
+    whole = path.read_text(encoding="utf-8")
+    assert "?" not in whole and main(["validate", str(path)]) == 0
+    kit, record = _records(path)[0]
+    states = list(kit.replay(record))  # type: ignore[attr-defined]
+    if game == "cuckoo-cards":
+        hands = states[-1].hands
+        assert out.count("Show-down: ") == hands
+        assert re.search(r"(swaps with you|You swap with \w+): you give \S+ and get \S+\.", out)
+        assert out.count("cuts and turns up") + out.count("cut and turn up") == whole.count("cut ")
+    else:
+        last = states[-1]
+        for cycle in range(1, last.cycle + 1):
+            assert f"Cycle {cycle} is over: " in out
+        moves = engine_moves(record)  # type: ignore[arg-type]
+        dropped = sum(len(r.dropped) for r in round_summaries(states[0], moves))
+        assert dropped and out.count("out of this cycle.") == dropped
+        assert f"totals after {last.cycle} cycles" in out
+        assert "round 13" not in out and " 1 cockatoos" not in out

@@ -211,7 +211,7 @@ def test_search_plays_whole_games_legally(game: str) -> None:
 @pytest.mark.parametrize(
     ("game", "players", "words"),
     [
-        ("cuckoo-dice", 2, "trial games that began with it"),
+        ("cuckoo-dice", 2, " for you"),
         ("cuckoo-cards", 4, "of 13"),
         ("zum-kuckuck", 4, "nest"),
     ],
@@ -247,3 +247,22 @@ def test_hint_in_the_terminal(tmp_path: Path) -> None:
     child.expect(r"You> ")
     child.sendline("quit")
     child.expect("saved in")
+
+
+def test_a_dice_hint_says_how_the_sides_stand_after_the_move() -> None:
+    """Issue #53: the hint's reason is what the move does to the sides (CD-SCORE-SIDE), in
+    a player's words, with the totals it leaves; never a count of trial games."""
+    from cuckoo import dice
+    from cuckoo.players.hints import hint
+
+    for seed in range(3):
+        state = dice.new_game(dice.RULESETS["cuckoo"], dice.random_setup(Random(seed)))
+        for _ in range(seed * 3):  # a few placements in
+            placements = [m for m in dice.legal_moves(state) if isinstance(m, dice.Place)]
+            state = dice.apply(state, placements[len(placements) // 2])
+        move, why = hint("cuckoo-dice", state, state.to_move, Random(seed))
+        after = dice.side_totals(dice.apply(state, move))
+        me = state.to_move
+        for side, name in enumerate(dice.SIDE_NAMES):
+            assert f"{name} {after[me][side]}\u2013{after[1 - me][side]} (" in why, why
+        assert "trial" not in why and "playout" not in why

@@ -153,11 +153,6 @@ class MctsBot:
         root = self._table[state]
         return max(root, key=lambda m: root[m][0])  # most visited; ties: the first listed
 
-    def statistics(self, state: State) -> dict[Move, tuple[float, float]]:
-        """After :meth:`choose` of *state*: each move's trial games and the wins among
-        them (a shared win counts half)."""
-        return {move: (n, won) for move, (n, won) in self._table[state].items()}
-
     def _simulate(self, state: State, rng: Random) -> None:
         path: list[tuple[State, Move]] = []
         while not state.is_over:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from .. import cards, kuckuck
-from .bots import MctsBot, bot_named
+from .. import cards, dice, kuckuck
+from .bots import bot_named
 from .tables import TABLES
 from .worlds import History
 
@@ -19,13 +19,37 @@ def hint(game: str, state: Any, seat: int, rng: Random, history: History = ()) -
     bot = bot_named("medium", game)
     move = bot.choose(state, rng, seat, history)
     text = TABLES[game].text(state, move)
-    if isinstance(bot, MctsBot):
-        visits, won = bot.statistics(state)[move]
-        return move, f"{text}: it won {won:g} of the {visits:g} trial games that began with it"
+    if isinstance(state, dice.State):
+        return move, f"{text}: {_dice_why(state, seat, move)}"
     if isinstance(state, cards.State):
         return move, f"{text}: {_cards_why(state, seat, move)}"
     assert isinstance(state, kuckuck.State)
     return move, f"{text}: {_kuckuck_why(state, seat, move)}"
+
+
+def _dice_why(state: dice.State, seat: int, move: Any) -> str:
+    """What the move does to the three sides (CD-SCORE-SIDE), and how they stand after it:
+    the player's words for what the search weighed."""
+    if isinstance(move, dice.Pass):
+        return "no die you could place helps you now: passing keeps the sides as they are"
+    before, after = dice.side_totals(state), dice.side_totals(dice.apply(state, move))
+    other = dice.PLAYER_NAMES[1 - seat]
+    changes = []
+    for player, whose in ((seat, "you"), (1 - seat, other)):
+        for side, name in enumerate(dice.SIDE_NAMES):
+            change = after[player][side] - before[player][side]
+            if change:
+                sign = "+" if change > 0 else "\u2212"
+                changes.append(f"{sign}{abs(change)} on side {name} for {whose}")
+    standing = []
+    for side, name in enumerate(dice.SIDE_NAMES):
+        mine, theirs = after[seat][side], after[1 - seat][side]
+        word = "ahead" if mine > theirs else "behind" if mine < theirs else "level"
+        standing.append(f"{name} {mine}\u2013{theirs} ({word})")
+    said = (", ".join(changes) or "no side changes yet") + "; then " + ", ".join(standing)
+    if isinstance(move, dice.Infect):
+        said += "; the dice that change hands are re-rolled, so these totals may move"
+    return said
 
 
 def _cards_why(state: cards.State, seat: int, move: Any) -> str:

@@ -20,9 +20,11 @@ from ..cards.views import lives_text
 from ..dice import notation as dice_notation
 from ..dice.views import diagram as dice_diagram
 from ..kuckuck import notation as kuckuck_notation
+from ..kuckuck import views as kuckuck_views
 from ..kuckuck.views import observe
+from ..progress import plural
 
-__all__ = ["TABLES", "Table"]
+__all__ = ["TABLES", "Table", "drawn"]
 
 
 @dataclass(frozen=True)
@@ -56,8 +58,6 @@ class Table:
     """The position as the seat may see it: nothing hidden from it is shown."""
     text: Callable[[Any, Any], str]
     """A move about to be made in a state, as the notation writes it."""
-    announce: Callable[[Any, Any, int], str | None]
-    """What a seat learns from a move just made (a re-roll, a card turned up), if any."""
     writable: Callable[[Any], bool] = lambda state: True
     """Whether the record can be written at this state (not in the middle of a round
     whose cards are shown together)."""
@@ -98,13 +98,6 @@ def _dice_read(state: dice.State, seat: int, text: str) -> list[Any]:
         raise ValueError("the dice are rolled for you: write the infection without its re-roll")
     dice.apply(state, move)  # refused here with its rule, before any dice are rolled
     return [move]
-
-
-def _dice_announce(before: dice.State, move: Any, seat: int) -> str | None:
-    if not isinstance(move, dice.Infect) or move.rolls is None:
-        return None
-    given = ", ".join(f"{d} -> {v}" for d, v in zip(move.give, move.rolls.give, strict=True))
-    return f"re-roll: the taken {move.take} -> {move.rolls.take}; given {given}"
 
 
 # -- the card game -----------------------------------------------------------------------------
@@ -165,26 +158,6 @@ def _cards_view(state: cards.State, seat: int) -> str:
     return "\n".join(lines)
 
 
-def _cards_announce(before: cards.State, move: Any, seat: int) -> str | None:
-    names = before.players
-    after = cards.apply(before, move)
-    if after.hands > before.hands:
-        lost = [("you" if s == seat else names[s]) for s in after.losers]
-        verb = "lose" if len(lost) > 1 or lost == ["you"] else "loses"
-        return f"the hand is over: {' and '.join(lost)} {verb} a life"
-    if isinstance(move, cards.Deal) and before.to_act == seat:
-        return f"you are dealt {move.card}"
-    if isinstance(move, cards.Cut):
-        return f"{names[before.to_act]} cuts and turns up {move.card}"
-    if isinstance(move, cards.Swap):
-        neighbour = cards.next_seat(before, before.to_act)
-        held = before.cards[neighbour]
-        if held is not None and held.is_king:
-            return f"{names[neighbour]} shows a king: the swap does not happen (CC-SWAP-KING)"
-        return None
-    return None
-
-
 # -- Zum Kuckuck! ------------------------------------------------------------------------------
 
 
@@ -218,18 +191,29 @@ def _kuckuck_read(state: kuckuck.State, seat: int, text: str) -> list[Any]:
 
 
 def _kuckuck_view(state: kuckuck.State, seat: int) -> str:
-    """What the seat may know (ZK-BASIC-SIMULTANEOUS), a line each."""
+    """What the seat may know (ZK-BASIC-SIMULTANEOUS), a line each: where the match
+    stands, each seat's cockatoo cards, nest top and points so far, then the seat's hand
+    and the nest cards up; at the end, every total."""
+    points = kuckuck.totals(state)
+    over = f"totals after {plural(state.cycle, 'cycle')}"
+    lines = [over if state.is_over else kuckuck_views.status_line(state)]
+    width = max(len(p) for p in state.players)
+    for other, name in enumerate(state.players):
+        if state.is_over or not state.hands:
+            lines.append(f"  {name:<{width}}  {plural(points[other], 'point')}")
+            continue
+        if other in state.out:
+            held = "out of this cycle"
+        else:
+            nest = state.nests[other]
+            up = f"{state.cockatoos[other]} of {plural(state.counts[other], 'cockatoo card')} up"
+            held = f"{up}, " + (f"nest top {nest[-1]}" if nest else "no nest")
+        lines.append(f"  {name:<{width}}  {held}; {plural(points[other], 'point')}")
     seen = observe(state, seat) if not state.is_over else {}
-    names = state.players
-    lines = [f"cycle {state.cycle + 1}, round {state.round + 1}"]
-    for other, name in enumerate(names):
-        nest = state.nests[other]
-        top = f", nest of {len(nest)} (top {nest[-1]})" if nest else ""
-        lines.append(f"  {name}: {state.cockatoos[other]} cockatoos{top}")
     if seen.get("hand"):
         lines.append(f"your hand: {' '.join(map(str, seen['hand']))}")
-    if state.shown:
-        lines.append(f"nest cards: {' '.join(map(str, state.shown))}")
+    if state.shown and not state.is_over:
+        lines.append(f"nest cards up: {state.shown[0]} {state.shown[1]}")
     return "\n".join(lines)
 
 
@@ -249,12 +233,6 @@ def _kuckuck_writable(state: kuckuck.State) -> bool:
     return state.rules.in_turn or all(play is None for play in state.plays)
 
 
-def _kuckuck_announce(before: kuckuck.State, move: Any, seat: int) -> str | None:
-    if isinstance(move, kuckuck.Deal | kuckuck.Play):
-        return None  # a hand is its holder's alone; a card played is said by who plays it
-    return kuckuck_notation.move_text(before, move)
-
-
 TABLES: Final = {
     dice_notation.GAME: Table(
         dice_notation.GAME,
@@ -271,7 +249,6 @@ TABLES: Final = {
         _dice_read,
         lambda state, seat: dice_diagram(state).rstrip(),
         lambda state, move: str(move),
-        _dice_announce,
         variants=tuple(dice.RULESETS),
     ),
     cards_notation.GAME: Table(
@@ -289,7 +266,6 @@ TABLES: Final = {
         _cards_read,
         _cards_view,
         lambda state, move: str(move),
-        _cards_announce,
     ),
     kuckuck_notation.GAME: Table(
         kuckuck_notation.GAME,
@@ -306,9 +282,20 @@ TABLES: Final = {
         _kuckuck_read,
         _kuckuck_view,
         _kuckuck_text,
-        _kuckuck_announce,
         _kuckuck_writable,
         kuckuck.VARIANTS,
     ),
 }
 """Every game, by the value of its Game tag."""
+
+
+def drawn(table: Table, state: Any, rng: Random) -> list[Any]:
+    """The chance outcomes due at *state*, drawn as the table sees them happen together: a
+    whole deal, or one outcome (a pair of nest cards, the start player, a re-roll)."""
+    step = getattr(state, "step", None)
+    moves = [table.chance(state, rng)]
+    state = table.apply(state, moves[-1])
+    while step == "deal" and not (table.choosing(state) or state.is_over) and state.step == step:
+        moves.append(table.chance(state, rng))
+        state = table.apply(state, moves[-1])
+    return moves

@@ -1,9 +1,12 @@
 """``cuckoo play``: a person against bots in the terminal, in any game.
 
 The position is drawn as the person's seat may see it, after every change (not again
-after a refused line); every chance step the person may know of is announced (a re-roll,
-a card turned up); illegal input is refused with its rule; the game is saved as a record
-after every move, and ``undo`` takes back the person's last decision and what followed.
+after a refused line); every move is told in the play page's words, as that seat may know
+it (a re-roll, a swap's card, a cut, a show-down, a round's nest cards, turnings and
+drop-outs, a cycle's scores); illegal input is refused with its rule; the game is saved
+after every move as the record of what the person has seen, and whole once it is over
+(nothing hidden reaches the file before then); ``undo`` takes back the person's last
+decision and what followed.
 """
 
 from __future__ import annotations
@@ -14,12 +17,16 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+from ..dice import notation as dice_notation
 from ..errors import CuckooError
 from ..files import session_lock
-from ..record import Recorder, Session, refusal
+from ..games import GAMES
+from ..record import NOTATIONS, Recorder, Session, refusal
 from .bots import Bot
 from .hints import hint
-from .tables import TABLES, Table
+from .seats import seen_moves
+from .tables import TABLES, Table, drawn
+from .words import told
 
 __all__ = ["HELP", "run"]
 
@@ -51,10 +58,10 @@ def run(
     players = [b.name for b in bots]
     players.insert(human, "you")
     tags = [(labels[s], players[s]) for s in range(seats)] if game == "cuckoo-dice" else []
-    recorder = Recorder(game, path, rules, setup, tags)
+    recorder = Recorder(game, path, rules, setup, tags, seen=_seen_by(table, human))
     with session_lock(path):  # a second session on the file is refused
         recorder.save()
-        game_ = _Game(recorder, table)
+        game_ = _Game(recorder, table, human)
         session = Session(ask, say, complete, HELP, game_.undo)
         say(f"you play {labels[human]}; {HELP} The game is saved in {path}.")
         shown = None
@@ -69,17 +76,15 @@ def run(
                 say("result: " + (", ".join(labels[s] for s in won) or "nobody") + " won")
                 return 0
             if not choosing:
-                move = table.chance(state, rng)
-                _tell(say, table.announce(state, move, human))
-                game_.play(move, mine=False)
+                _tell(say, game_.play(*drawn(table, state, rng), mine=False, by=""))
                 continue
             if human not in choosing:
                 seat = choosing[0]
                 bot = bots[seat if seat < human else seat - 1]
                 move = table.complete(state, bot.choose(state, rng, seat, game_.history), rng)
-                say(f"{labels[seat]} plays {table.text(state, move)}")
-                _tell(say, table.announce(state, move, human))
-                game_.play(move, mine=False)
+                if game == dice_notation.GAME:  # in notation too, as the person types it
+                    say(f"{labels[seat]} plays {table.text(state, move)}")
+                _tell(say, game_.play(move, mine=False, by=bot.name))
                 continue
             legal = [table.text(state, m) for m in table.decisions(state, human)]
             text = session.line(f"{labels[human]}> ", legal)
@@ -98,8 +103,7 @@ def run(
                     continue
                 for decision in decisions:
                     move = table.complete(game_.state, decision, rng)
-                    _tell(say, table.announce(game_.state, move, human))
-                    game_.play(move, mine=True)
+                    _tell(say, game_.play(move, mine=True, by="you"))
 
 
 @dataclass
@@ -110,6 +114,8 @@ class _Game:
 
     recorder: Recorder
     table: Table
+    human: int = 0
+    """The person's seat: what each move tells is what that seat may know of it."""
     state: Any = None
     pending: list[Any] = field(default_factory=list)
     mine: list[bool] = field(default_factory=list)
@@ -121,15 +127,21 @@ class _Game:
     def __post_init__(self) -> None:
         self.state = self.recorder.state()
 
-    def play(self, move: Any, *, mine: bool) -> None:
-        self.history.append((self.state, move))
-        self.state = self.table.apply(self.state, move)
-        self.pending.append(move)
-        self.pending_mine = self.pending_mine or mine
-        if self.table.writable(self.state):
-            self.recorder.play(*self.pending)
-            self.mine.append(self.pending_mine)
-            self.pending, self.pending_mine = [], False
+    def play(self, *moves: Any, mine: bool, by: str) -> list[str]:
+        """Make *moves* (made *by* "you", a bot, or "" for chance), save each once the
+        record can write it, and say what the person's seat learns of them, together."""
+        states = [self.state]
+        for move in moves:
+            self.history.append((self.state, move))
+            self.state = self.table.apply(self.state, move)
+            states.append(self.state)
+            self.pending.append(move)
+            self.pending_mine = self.pending_mine or mine
+            if self.table.writable(self.state):
+                self.recorder.play(*self.pending)
+                self.mine.append(self.pending_mine)
+                self.pending, self.pending_mine = [], False
+        return told(self.table.game, states, moves, self.human, by)
 
     def undo(self) -> bool:
         """Take back everything since the person's last decision, that one included."""
@@ -144,6 +156,30 @@ class _Game:
         return True
 
 
-def _tell(say: Callable[[str], None], news: str | None) -> None:
-    if news:
-        say(f"  {news}")
+def _tell(say: Callable[[str], None], news: list[str]) -> None:
+    for line in news:
+        say(f"  {line}")
+
+
+def _seen_by(table: Table, human: int) -> Callable[[Recorder], str] | None:
+    """What the file holds while a card game goes on: the record as the person's seat
+    saw it (the other hands ``?``, each hand's show-down written), the whole record once
+    the game is over (CC-PARTIAL-UNSEEN, ZK-PARTIAL-UNSEEN). The dice pyramid hides
+    nothing."""
+    if table.game == dice_notation.GAME:
+        return None
+
+    def text(recorder: Recorder) -> str:
+        states = [table.start(recorder.rules, recorder.setup)]
+        for move in recorder.moves:
+            states.append(table.apply(states[-1], move))
+        kit = GAMES[table.game]
+        if states[-1].is_over:
+            return str(kit.format_record(recorder.record()))
+        setup, moves = seen_moves(table.game, recorder.setup, recorder.moves, states, human)
+        notation: Any = NOTATIONS[table.game]
+        return str(
+            kit.format_record(notation.record_of(recorder.rules, setup, moves, recorder.tags))
+        )
+
+    return text

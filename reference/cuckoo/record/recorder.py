@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
@@ -70,6 +70,10 @@ class Recorder:
     waiting: str | None = None
     """A line typed that cannot be recorded yet (see :data:`WAITING`), or None: the file
     keeps it in a comment after the last move, and ``--resume`` goes on with it."""
+    seen: Callable[[Recorder], str] | None = None
+    """For a game played against bots: the text the file holds, made from the recorder,
+    so that it shows only what the person's seat has seen until the game ends; None: the
+    whole record, as the table saw it."""
 
     @property
     def kit(self) -> Kit:
@@ -90,7 +94,7 @@ class Recorder:
         """What the file holds after the moves so far: a resumed file as it was, with the
         moves typed since then added in canonical form (see :func:`continued`); the line
         :attr:`waiting`, if any, in a comment after the last move."""
-        text = self._moves_text()
+        text = self._moves_text() if self.seen is None else self.seen(self)
         return text if self.waiting is None else noted(text, WAITING + self.waiting)
 
     def _moves_text(self) -> str:

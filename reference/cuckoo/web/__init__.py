@@ -10,15 +10,15 @@ arguments, and the same dict in gives the same answer out.
 The page calls what this module names (``docs/app/engine-worker.js``): the viewer's
 (``viewer.py``), the recorder's (``recorder.py``) and the play page's (``play.py``); a
 table is read in ``table.py``, its choices made in ``choices.py``, what one seat may know
-in ``seats.py`` and the play page's words in ``words.py``.
+in ``seats.py``; the words the play page says come from :mod:`cuckoo.players.words`.
 """
 
+from ..players.words import describe
 from .common import problem, to_json
 from .play import play_hint, play_move, play_next, play_record, play_view, random_setup
 from .recorder import table_new, table_play, table_record, table_view
 from .table import load
 from .viewer import MAX_TEXT, Viewer
-from .words import describe
 
 __all__ = [
     "MAX_TEXT",

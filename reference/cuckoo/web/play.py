@@ -22,12 +22,12 @@ from ..dice.svg import outcome_words
 from ..errors import CuckooError, IllegalMoveError, NotationError, SetupError
 from ..kuckuck import notation as kuckuck_notation
 from ..kuckuck import views as kuckuck_views
+from ..players.words import told
 from .choices import Choice, choices_json, dice_choices
 from .common import problem, read_table, to_json
 from .recorder import picture, picture_taps, tappable_svg
 from .seats import known_cards, seen_text
 from .table import RULES, Table, load
-from .words import told
 
 
 def _rng(table: Mapping[str, Any], ply: int) -> Random:

@@ -10,11 +10,11 @@ from ..cards import views as cards_views
 from ..dice.svg import position_svg
 from ..errors import CuckooError
 from ..kuckuck import views as kuckuck_views
+from ..players.words import show_down
 from ..record import prompt
 from .choices import Choice, choices_json
 from .common import parsed, problem, read_table, text_list, to_json
 from .table import RULES, Table, load
-from .words import show_down
 
 
 def _prompt(loaded: Table) -> str:

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from itertools import pairwise
 from typing import Any
 
-from .. import cards, kuckuck
-from ..cards import deck as cards_deck
-from ..cards import notation as cards_notation
-from ..kuckuck import cards as kuckuck_cards
+from .. import cards
+from ..players.seats import seen_moves
 from .table import Table
 
 
@@ -49,40 +46,9 @@ def known_cards(
     return replace(last, unseen=last.unseen | hidden)
 
 
-def held_by(state: kuckuck.State, seat: int, owner: int) -> bool:
-    """Whether *seat* has held the hand first dealt to *owner* by *state*'s cycle (in
-    cycle c each seat holds the hand dealt c seats to its right: ZK-CYCLE-PASS)."""
-    cycle = min(state.cycle, len(state.players) - 1) if state.hands else 0
-    return (seat - owner) % len(state.players) <= cycle
-
-
 def seen_text(loaded: Table, seat: int) -> str:
     """The record of *loaded* as the player at *seat* would have written it: the cards not
     seen are ``?`` (CC-PARTIAL-UNSEEN, ZK-PARTIAL-UNSEEN) and each finished hand of the
     card game ends with its show-down (CC-PARTIAL-SHOW)."""
-    moves: list[Any] = []
-    if loaded.game == cards_notation.GAME:
-        order: list[int] = []
-        for move, (before, after) in zip(loaded.moves, pairwise(loaded.states), strict=True):
-            if isinstance(move, cards.Deal) and not any(before.cards):
-                order = [cards.next_seat(before, before.dealer)]
-                while order[-1] != before.dealer:
-                    order.append(cards.next_seat(before, order[-1]))
-            mine = not isinstance(move, cards.Deal) or before.to_act == seat
-            moves.append(move if mine else cards.Deal(cards_deck.UNSEEN))
-            if after.hands > before.hands:
-                shown = (after.shown[s] for s in order)
-                moves.append(cards.Show(tuple(c for c in shown if c)))
-        return replace(loaded, moves=tuple(moves), texts=(), ends=()).text()
-    last = loaded.state
-    n = len(last.players)
-    dealt = [m.number for m in loaded.moves if isinstance(m, kuckuck.Deal)]
-    hands = [dealt[k : k + kuckuck.HAND_SIZE] for k in range(0, len(dealt), kuckuck.HAND_SIZE)]
-    counts = tuple(kuckuck.cockatoos(h) for h in hands) if len(hands) == n else ()
-    for k, move in enumerate(loaded.moves):
-        owner = k // kuckuck.HAND_SIZE
-        if isinstance(move, kuckuck.Deal) and counts and not held_by(last, seat, owner):
-            move = kuckuck.Deal(kuckuck_cards.UNSEEN)
-        moves.append(move)
-    setup = kuckuck.Setup(loaded.setup.players, counts)
-    return replace(loaded, setup=setup, moves=tuple(moves), texts=(), ends=()).text()
+    setup, moves = seen_moves(loaded.game, loaded.setup, loaded.moves, loaded.states, seat)
+    return replace(loaded, setup=setup, moves=moves, texts=(), ends=()).text()

@@ -11,8 +11,9 @@ from ..cards import notation as cards_notation
 from ..errors import CuckooError, NotationError
 from ..games import Kit, read_records
 from ..kuckuck import notation as kuckuck_notation
+from ..players.seats import held_by
 from .common import problem, to_json
-from .seats import held_by, known_cards
+from .seats import known_cards
 
 MAX_TEXT: Final = 4_000_000
 """The viewer refuses a pasted or picked text longer than this (a real file is kilobytes)."""

@@ -1,5 +1,5 @@
-"""What the play page tells the human of each move, in words: "You swap with Ben", the
-bot's dice move, a show-down, the end of a round of Zum Kuckuck!."""
+"""What the play page and the terminal game tell the human of each move, in words: "You
+swap with Ben", the bot's dice move, a show-down, the end of a round of Zum Kuckuck!."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from .. import cards, dice, kuckuck
 from ..cards.views import SUIT_SIGNS
 from ..dice import notation as dice_notation
 from ..kuckuck import views as kuckuck_views
+from ..kuckuck.rules import settle
+from ..kuckuck.state import changed
 from ..progress import plural
 
 
@@ -141,22 +143,22 @@ def _kuckuck_said(
         shown = ", ".join(f"{who(s)} {n}" for s, n in enumerate(plays) if n is not None)
         said.append(f"The cards are shown: {shown}.")
     ended = after.cycle > before.cycle or after.is_over
-    nests = after.nests if not ended else None
-    if nests is not None and before.shown is not None:
-        took = [
-            f"{who(s)} {'take' if s == me else 'takes'} the {nests[s][-1]}"
-            for s in range(len(names))
-            if len(nests[s]) > len(before.nests[s])
-        ]
-        if took:
-            said.append("Nest cards: " + ", ".join(took) + ".")
-    if after.turned and not ended:
-        turners = " and ".join(map(who, after.turned))
-        one = len(after.turned) == 1
-        verb = "turns a cockatoo card" if one and after.turned[0] != me else "turn a cockatoo card"
-        said.append(f"{turners[0].upper()}{turners[1:]} {verb}{'' if one else ' each'}.")
-    for seat in sorted(after.out - before.out):
-        said.append(f"{_subject(names, seat, me, 'drops')} out of this cycle.")
+    # the table as the round left it, before the end of a cycle clears it away
+    _, turnings = settle(changed(before, plays=tuple(plays)))
+    if before.shown is not None:  # ZK-ROUND-TAKE: the highest number the lower nest card
+        ranked = sorted(before.active, key=lambda s: -(plays[s] or 0))
+        took = zip(ranked, before.shown, strict=False)
+        taken = [f"{who(s)} {'take' if s == me else 'takes'} the {n}" for s, n in took]
+        said.append("Nest cards: " + ", ".join(taken) + ".")
+    for turning in turnings:
+        if turning.turned:
+            turners = " and ".join(map(who, turning.turned))
+            one = len(turning.turned) == 1
+            verb = "turns" if one and turning.turned[0] != me else "turn"
+            each = "" if one else " each"
+            said.append(f"{turners[0].upper()}{turners[1:]} {verb} a cockatoo card{each}.")
+        for seat in turning.dropped:
+            said.append(f"{_subject(names, seat, me, 'drops')} out of this cycle.")
     if ended:
         score = after.scores[-1]
         points = ", ".join(f"{who(s)} {plural(score[s], 'point')}" for s in range(len(names)))
