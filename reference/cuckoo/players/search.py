@@ -127,9 +127,6 @@ class SampledSearchBot:
             options = [o for o in options if o.number in safe] or options
         if len(options) == 1:
             return options[0]
-        policy = horizon.policy
-        if self.game == kuckuck_notation.GAME:
-            policy = _modelled(kuckuck_habits(state, history, seat))
         totals = [0.0] * len(options)
         for _ in range(self.worlds):
             world = horizon.world(state, seat, rng, history)
@@ -138,64 +135,22 @@ class SampledSearchBot:
             if not weight:
                 continue
             for i, option in enumerate(options):
-                played = _playout(table, horizon, world, seat, option, Random(seed), policy)
-                totals[i] += weight * played
+                totals[i] += weight * _playout(table, horizon, world, seat, option, Random(seed))
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
         return options[best]
 
 
-def kuckuck_habits(state: kuckuck.State, history: History, seat: int) -> dict[int, float]:
-    """How much each other player has played as :func:`careful` would, from what lay face
-    up alone (in the basic version, the rounds before *state*'s: this round's cards are
-    not shown yet): a number card played high when a nest card would lower the player's
-    top, low otherwise, scored by where it lies among 1 to 60 (0 plays as at random, 1 as
-    careful). A player not seen yet is taken to play as careful."""
-    now = (state.cycle, state.round)
-    scores: dict[int, list[float]] = {}
-    for before, move in history:
-        if not isinstance(move, kuckuck.Play) or move.seat == seat or before.shown is None:
-            continue
-        if not state.rules.in_turn and (before.cycle, before.round) >= now:
-            continue  # ZK-BASIC-SIMULTANEOUS
-        high = before.shown[0] < before.top(move.seat)
-        place = (move.number - 1) / (len(kuckuck.NUMBERS) - 1)
-        scores.setdefault(move.seat, []).append(place if high else 1 - place)
-    # a random card scores 0.5 on average, careful's about 0.85: stretched to 0 to 1
-    return {
-        who: min(1.0, max(0.0, (sum(s) / len(s) - 0.5) / 0.35)) for who, s in scores.items()
-    }
-
-
-def _modelled(habits: dict[int, float]) -> Callable[[Any, int, Random, Table], Any]:
-    """A playout policy in which each other player plays as :func:`careful` as often as
-    their *habits* say, else a random card of their hand (the seat searching plays
-    careful)."""
-
-    def policy(state: Any, who: int, rng: Random, table: Table) -> Any:
-        if rng.random() < habits.get(who, 1.0):
-            return careful(state, who)
-        return kuckuck.Play(who, rng.choice(sorted(state.hands[who])))
-
-    return policy
-
-
 def _playout(
-    table: Table,
-    horizon: _Horizon,
-    world: Any,
-    seat: int,
-    option: Any,
-    rng: Random,
-    policy: Callable[[Any, int, Random, Table], Any],
+    table: Table, horizon: _Horizon, world: Any, seat: int, option: Any, rng: Random
 ) -> float:
-    """*option* taken in *world*, then every seat by *policy* and chance as drawn, until
-    the horizon: what the end is worth to *seat*."""
+    """*option* taken in *world*, then every seat by the horizon's policy and chance as
+    drawn, until the horizon: what the end is worth to *seat*."""
     state = table.apply(world, table.complete(world, option, rng))
     while not horizon.over(world, state):
         choosing = table.choosing(state)
         if choosing:
             who = choosing[0]
-            move = table.complete(state, policy(state, who, rng, table), rng)
+            move = table.complete(state, horizon.policy(state, who, rng, table), rng)
         else:
             move = table.chance(state, rng)
         state = table.apply(state, move)
