@@ -27,6 +27,7 @@ from ..engine import (
     quote,
     unsupported,
 )
+from .invariants import Watched, after_case
 from .verdicts import Report, compare
 
 
@@ -58,15 +59,18 @@ class Restarts(Asks, Protocol):
 
 class Transcript:
     """An engine whose exchanges in one case are kept: the command lines sent, ready to be
-    sent again by hand, and the last answer, to show a failure as it happened."""
+    sent again by hand, and the last answer, to show a failure as it happened.  Every
+    exchange goes through :class:`.invariants.Watched`, so every refusal is checked to
+    change nothing, whatever the case."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine, self.sent, self.answer = engine, list[str](), ""
+        self.watched = Watched(engine)
 
     def ask(self, line: str) -> str:
         self.sent.append(line)
         self.answer = ""  # a crash or a hang leaves no answer
-        self.answer = self.engine.ask(line)
+        self.answer = self.watched.ask(line)
         return self.answer
 
     @property
@@ -81,11 +85,13 @@ class Transcript:
     def restart(self) -> None:
         """The engine started again, for a fresh case: what is sent after it is the case's."""
         self.engine.restart()
+        self.watched.forget()
         self.sent.clear()
 
 
 def _check(engine: Restarts, case: dict[str, Any]) -> str | None:
-    """None if the engine does what *case* expects, else what went wrong."""
+    """None if the engine does what *case* expects, else what went wrong (a broken
+    invariant included: :mod:`.invariants`)."""
     from ..protocol import PROTOCOL
 
     expect = case["expect"]
@@ -196,6 +202,10 @@ def _verdict(engine: Engine, case: dict[str, Any], fresh: bool) -> Verdict:
     try:
         problem = _fresh(engine) if fresh else None
         problem = problem or _check(asked, case)
+        if problem is None:
+            kept = len(asked.sent)
+            after_case(asked, case, _commands(case))
+            del asked.sent[kept:]  # shown only when an invariant fails
     except (EngineFailure, ValueError) as error:
         problem = str(error)
     except Unsupported as why:
