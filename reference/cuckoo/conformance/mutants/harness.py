@@ -34,11 +34,12 @@ __all__ = ["KINDS", "MUTANTS", "Mutant", "score"]
 
 CATALOGUE: Final = tuple(
     import_module(f".{part}", __package__)
-    for part in ("dice", "cards", "kuckuck", "operators", "kinds")
+    for part in ("dice", "cards", "kuckuck", "operators", "kinds", "invariants")
 )
 """The modules that register the mutants, imported in the catalogue's order (the stored
 run's): each game's misreadings, then the operators', then those of the kinds of mistake
-a suite that covers every rule can still let through."""
+a suite that covers every rule can still let through, then those only the runner's
+invariants catch."""
 
 
 def serve(name: str) -> int:

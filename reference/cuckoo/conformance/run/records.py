@@ -8,6 +8,7 @@ format`` would write of that game; the engine under test is only ever sent the t
 
 from __future__ import annotations
 
+import re
 from random import Random
 from typing import Any, Final
 
@@ -18,7 +19,7 @@ from ...errors import CuckooError
 from ...kuckuck import notation as kuckuck_notation
 from ..protocol import Session
 
-__all__ = ["BREAKS", "broken", "one_line", "written"]
+__all__ = ["BREAKS", "Recorder", "broken", "one_line", "written"]
 
 
 def one_line(text: str) -> str:
@@ -26,29 +27,55 @@ def one_line(text: str) -> str:
     return " ".join(text.split("\n"))
 
 
+class Recorder:
+    """A game played by protocol lines in a reference session of its own, each line's
+    moves kept, so that the record of the game so far, or of its first lines, is written
+    without reading a line twice."""
+
+    def __init__(self, new: str) -> None:
+        self.new, self.session = new, Session()
+        self.started = self.session.answer(new) == "="
+        self.start: Any = self.session.game.state if self.session.game else None
+        self.lines: list[list[Any]] = []
+        """The moves each ``apply`` line played."""
+
+    def apply(self, text: str) -> bool:
+        """Play the ``apply`` argument *text*; whether the reference took it."""
+        game: Any = self.session.game
+        try:
+            read = type(game).read(game.state, text)
+            game.apply(text)
+        except (CuckooError, ValueError):
+            return False
+        self.lines.append(read)
+        return True
+
+    def can_stop(self) -> bool:
+        """Whether a record of the game so far can stop here: not in a Zum Kuckuck! deal
+        (ZK-NOTATION-DEAL: a record's deal is written whole)."""
+        game: Any = self.session.game
+        state = game.state if game else None
+        return not (isinstance(state, kuckuck.State) and state.step == "deal")
+
+    def written(self, lines: int | None = None) -> str | None:
+        """The record, on one line, of the game so far (of its first *lines* lines)."""
+        moves = [move for read in self.lines[:lines] for move in read]
+        try:
+            return one_line(_record_of(self.new, self.start, moves))
+        except (CuckooError, ValueError):
+            return None
+
+
 def written(new: str, applied: list[str]) -> str | None:
     """The reference's record, on one line, of the game *new* starts and the ``apply``
     arguments *applied* play; None when the reference refuses a line of it, or the record
     (a Zum Kuckuck! record stops only after its deal, ZK-NOTATION-DEAL; a card game's does
     not wait for a show-down, CC-PARTIAL-SHOW): that game has no record to send whole."""
-    session = Session()
-    if session.answer(new) != "=":
+    game = Recorder(new)
+    if not (game.started and all(game.apply(text) for text in applied)):
         return None
-    game: Any = session.game
-    start, moves = game.state, list[Any]()
-    for text in applied:
-        try:
-            read = type(game).read(game.state, text)
-        except (CuckooError, ValueError):
-            return None
-        if session.answer(f"apply {text}") != "=":
-            return None
-        moves += read
-    try:
-        text = one_line(_record_of(new, start, moves))
-    except (CuckooError, ValueError):
-        return None
-    return text if Session().answer(f"record {text}") == "=" else None
+    text = game.written()
+    return text if text and Session().answer(f"record {text}") == "=" else None
 
 
 def _record_of(new: str, start: Any, moves: list[Any]) -> str:
@@ -66,9 +93,13 @@ def _record_of(new: str, start: Any, moves: list[Any]) -> str:
     return dice_notation.format_record(dice_notation.record_of(start.ruleset, rolled, moves))
 
 
-BREAKS: Final = ("changed", "dropped", "repeated")
+BREAKS: Final = ("changed", "dropped", "repeated", "unseen")
 """How a record is broken in one token: a token changed for another of the record, left
-out, or written twice."""
+out, written twice, or a card (a number) written ``?``, as in a record of what was seen."""
+
+
+_CARD: Final = re.compile(r"[0-9]{1,2}|(10|[2-9TJQKA])[cdhs]")
+"""A card of the card game, or a number card of Zum Kuckuck!."""
 
 
 def broken(text: str, rng: Random) -> tuple[str, str]:
@@ -83,7 +114,12 @@ def broken(text: str, rng: Random) -> tuple[str, str]:
         said = f"token {at + 1} changed to {other!r}"
     elif how == "dropped":
         said = f"token {at + 1} ({tokens.pop(at)!r}) dropped"
-    else:
+    elif how == "repeated":
         tokens.insert(at, tokens[at])
         said = f"token {at + 1} ({tokens[at]!r}) repeated"
+    else:
+        cards = [k for k, token in enumerate(tokens) if _CARD.fullmatch(token)] or [at]
+        at = rng.choice(cards)
+        said = f"token {at + 1} ({tokens[at]!r}) written ?"
+        tokens[at] = "?"
     return " ".join(tokens), said
