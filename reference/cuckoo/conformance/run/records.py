@@ -35,7 +35,8 @@ class Recorder:
     def __init__(self, new: str) -> None:
         self.new, self.session = new, Session()
         self.started = self.session.answer(new) == "="
-        self.start: Any = self.session.game.state if self.session.game else None
+        game: Any = self.session.game
+        self.start: Any = game.state if game else None
         self.lines: list[list[Any]] = []
         """The moves each ``apply`` line played."""
 
