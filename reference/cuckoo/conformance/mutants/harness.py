@@ -26,6 +26,7 @@ from typing import Any, Final
 from .. import protocol
 from ..engine import Engine
 from ..run.differential import differential
+from ..run.invariants import INVARIANTS
 from ..run.runner import run_suite
 from ..suites.build import load_all
 from .core import CARDS, DICE, KINDS, KUCKUCK, MUTANTS, Mutant
@@ -63,13 +64,23 @@ def _chapters() -> dict[str, str]:
 
 
 def _run(one: Mutant, suites: list[dict[str, Any]], games: int, seed: int) -> dict[str, Any]:
-    """What kills *one*: the suite's failing cases, and, if asked, random games."""
-    engine = Engine(command(one.name), timeout=30)
-    try:
-        mine = [suite for suite in suites if suite["game"] == one.game]
-        report = run_suite(engine, mine, log=lambda line: None, skip=_is_perft)
-    finally:
-        engine.close()
+    """What kills *one*: the suite's failing cases (the suite alone: no invariant checked,
+    no perft case), the cases in which an invariant fails, by invariant (every case, the
+    invariants checked as ``cuckoo conform`` checks them), and, if asked, random games."""
+    mine = [suite for suite in suites if suite["game"] == one.game]
+    runs = []
+    for checked in (False, True):
+        engine = Engine(command(one.name), timeout=30)
+        try:
+            skip = _is_perft if not checked else lambda case: False
+            runs.append(run_suite(engine, mine, log=lambda line: None, skip=skip, checked=checked))
+        finally:
+            engine.close()
+    caught: dict[str, list[str]] = {}
+    for outcome in runs[1].outcomes:
+        words = outcome.get("problem", "").split()
+        if outcome["outcome"] == "fail" and words[:1] == ["invariant"]:
+            caught.setdefault(words[1].rstrip(":"), []).append(outcome["id"])
     entry: dict[str, Any] = {
         "name": one.name,
         "game": one.game,
@@ -77,7 +88,8 @@ def _run(one: Mutant, suites: list[dict[str, Any]], games: int, seed: int) -> di
         "rule": one.rule,
         "misreading": one.misreading,
         "equivalent": one.equivalent,
-        "cases": report.failed_ids,
+        "cases": runs[0].failed_ids,
+        "invariants": {name: caught[name] for name in INVARIANTS if name in caught},
     }
     if games:
         random = differential(command(one.name), games, seed, (one.game,), log=lambda line: None)

@@ -89,16 +89,16 @@ def zero_limit_unwritten() -> None:
 
 
 @mutant(
-    DICE,
-    "CD-NOTATION-TAGS",
-    "record reads every tag but DungeonBonus: a record's game has its ruleset's default",
+    CARDS,
+    "CC-NOTATION-TAGS",
+    "record reads every tag but Direction: a record's hands pass to the left",
     kind="invariant",
 )
-def record_ignores_dungeon_bonus() -> None:
+def record_ignores_direction() -> None:
     original = protocol.Session.record
 
     def record(self: protocol.Session, args: list[str]) -> str:
-        text = re.sub(r'\[\s*DungeonBonus\s+"[^"]*"\s*\]', "", " ".join(args), flags=re.I)
+        text = re.sub(r'\[\s*Direction\s+"[^"]*"\s*\]', "", " ".join(args), flags=re.I)
         return original(self, text.split())
 
     protocol.Session.record = record  # type: ignore[method-assign]

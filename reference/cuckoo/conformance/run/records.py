@@ -104,23 +104,23 @@ _CARD: Final = re.compile(r"[0-9]{1,2}|(10|[2-9TJQKA])[cdhs]")
 
 
 def broken(text: str, rng: Random) -> tuple[str, str]:
-    """*text* with one token broken as *rng* draws (one of :data:`BREAKS`), and what was
-    done, to say so in a report."""
+    """*text* with one token broken as *rng* draws, and what was done, starting with
+    which of :data:`BREAKS` it is (``dropped: token 4 ('7c')``)."""
     tokens = text.split()
     at = rng.randrange(len(tokens))
     how = rng.choice(BREAKS)
     if how == "changed":
         other = rng.choice(tokens)
         tokens[at] = other
-        said = f"token {at + 1} changed to {other!r}"
+        said = f"changed: token {at + 1} to {other!r}"
     elif how == "dropped":
-        said = f"token {at + 1} ({tokens.pop(at)!r}) dropped"
+        said = f"dropped: token {at + 1} ({tokens.pop(at)!r})"
     elif how == "repeated":
         tokens.insert(at, tokens[at])
-        said = f"token {at + 1} ({tokens[at]!r}) repeated"
+        said = f"repeated: token {at + 1} ({tokens[at]!r})"
     else:
         cards = [k for k, token in enumerate(tokens) if _CARD.fullmatch(token)] or [at]
         at = rng.choice(cards)
-        said = f"token {at + 1} ({tokens[at]!r}) written ?"
+        said = f"unseen: token {at + 1} ({tokens[at]!r}) written ?"
         tokens[at] = "?"
     return " ".join(tokens), said
