@@ -150,6 +150,15 @@ SURVIVORS: Final = {
     "seen, played move by move)",
     "odds-with-unseen": "no case asks chance or perft with a ? in a hand (records of what "
     "was seen, played move by move)",
+    "deal-keeps-earlier-cards": "no case looks at the game after a deal refused at a later "
+    "card: invariant refused-changes-nothing catches it",
+    "zk-keeps-earlier-parts": "no case looks at the match after a deal or a group refused at "
+    "a later card: invariant refused-changes-nothing catches it",
+    "refused-record-ends-game": "no case asks state after a refused record: invariant "
+    "refused-changes-nothing catches it",
+    "zero-limit-unwritten": "no format case has an infection limit of 0: invariant "
+    "format-round-trip catches it",
+    "perft-zero-is-zero": "no case asks perft 0: invariant perft-zero-is-one catches it",
 }
 """Why each non-equivalent mutant that the suite lets live does (a gap to close), and the
 kind of case that would kill it."""
@@ -208,6 +217,7 @@ def rule_page(run: dict[str, Any]) -> str:
         f"{'equivalent' if e['equivalent'] else len(e['cases'])} |"
         for e in run["mutants"]
     ]
+    lines += ["", *_invariant_section(counted)]
     survivors = [e for e in counted if not e["cases"]]
     lines += ["", "## Survivors", ""]
     lines += [
@@ -215,6 +225,29 @@ def rule_page(run: dict[str, Any]) -> str:
         for e in survivors
     ] or ["None: the suite alone kills every mutant that is not equivalent."]
     return "\n".join(lines) + "\n"
+
+
+def _invariant_section(counted: list[dict[str, Any]]) -> list[str]:
+    """The page's section on the runner's invariants: for each, the mutants it catches, and
+    of those the ones the suite alone lets live."""
+    caught = [e for e in counted if e["cases"] or e.get("invariants")]
+    lines = [
+        "## What the invariants add",
+        "",
+        "`cuckoo conform` also checks, around every exchange and after every case that "
+        "passed, what must hold at every step ([the runner contract](runners.md#what-holds-"
+        "at-every-step-invariants)); the score above is the suite's cases alone. With the "
+        f"invariants (and every case, perft included), {len(caught)} of {len(counted)} "
+        f"mutants are killed ({100 * len(caught) / max(len(counted), 1):.0f}%).",
+        "",
+        "| invariant | mutants it catches | of them, the suite alone lets live |",
+        "|---|---:|---|",
+    ]
+    for name in INVARIANTS:
+        hit = [e for e in counted if e.get("invariants", {}).get(name)]
+        alone = ", ".join(f"`{e['name']}`" for e in hit if not e["cases"]) or "none"
+        lines.append(f"| `{name}` | {len(hit)} | {alone} |")
+    return lines
 
 
 def _rows(run: dict[str, Any], key: Callable[[dict[str, Any]], str]) -> list[str]:
