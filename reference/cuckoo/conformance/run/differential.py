@@ -196,7 +196,7 @@ def play(
                 break
             move = apply_argument(game, legal[next(pick) % len(legal)], chosen)
             number = next(pick)
-            if number % (4 * DETOURS) == RECORDS:
+            if number % (8 * DETOURS) == RECORDS:
                 _records(recorder, next(pick), sent_to_both, watched, sent)
             wrong = _detour(number, game, move, moves, reference, pick)
             if wrong is not None:
@@ -220,7 +220,8 @@ more an earlier move again (illegal where it was legal); one more a command at a
 point (:data:`ODD`); one more the game so far as records (:data:`RECORDS`)."""
 
 RECORDS: Final = 3
-"""The detour that sends records (:func:`_records`): one step in ``4 * DETOURS``."""
+"""The detour that sends records (:func:`_records`): one step in ``8 * DETOURS`` (a
+record of a long match is read whole each time: the costliest detour)."""
 
 ODD: Final = {
     "cuckoo-dice": ("chance", "perft 0", "perft 1", "protocol", "new cuckoo Blue 1 2"),
