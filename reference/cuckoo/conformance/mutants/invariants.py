@@ -7,12 +7,24 @@ through.  Each names the rule it is counted under.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .. import protocol
 from .core import CARDS, DICE, KUCKUCK, mutant, reference_module, rewritten
 
 errors = reference_module("errors")
 kuckuck = reference_module("kuckuck")
+
+
+def _record_reads(change: Callable[[protocol.Session, list[str]], list[str]]) -> None:
+    """The protocol's ``record`` reads the words *change* makes of its own (which may
+    change the session first)."""
+    original = protocol.Session.record
+
+    def record(self: protocol.Session, args: list[str]) -> str:
+        return original(self, change(self, args))
+
+    protocol.Session.record = record  # type: ignore[method-assign]
 
 
 # -- a refused command changes nothing ---------------------------------------------------------
@@ -64,13 +76,11 @@ def zk_keeps_earlier_parts() -> None:
     kind="invariant",
 )
 def refused_record_ends_game() -> None:
-    original = protocol.Session.record
+    def forget(session: protocol.Session, args: list[str]) -> list[str]:
+        session.game = None
+        return args
 
-    def record(self: protocol.Session, args: list[str]) -> str:
-        self.game = None
-        return original(self, args)
-
-    protocol.Session.record = record  # type: ignore[method-assign]
+    _record_reads(forget)
 
 
 # -- round trips --------------------------------------------------------------------------------
@@ -95,13 +105,10 @@ def zero_limit_unwritten() -> None:
     kind="invariant",
 )
 def record_ignores_direction() -> None:
-    original = protocol.Session.record
+    def unread(session: protocol.Session, args: list[str]) -> list[str]:
+        return re.sub(r'\[\s*Direction\s+"[^"]*"\s*\]', "", " ".join(args), flags=re.I).split()
 
-    def record(self: protocol.Session, args: list[str]) -> str:
-        text = re.sub(r'\[\s*Direction\s+"[^"]*"\s*\]', "", " ".join(args), flags=re.I)
-        return original(self, text.split())
-
-    protocol.Session.record = record  # type: ignore[method-assign]
+    _record_reads(unread)
 
 
 # -- perft --------------------------------------------------------------------------------------

@@ -145,12 +145,7 @@ def whole_equals_moves(engine: Asks, text: str) -> None:
     """After a game's moves were sent one by one: its record *text* (the reference's:
     :func:`.records.written`), sent whole, reaches the same point
     (:data:`WHOLE_EQUALS_MOVES`)."""
-    before = _point(engine)
-    answer = engine.ask(f"record {text}")
-    if answer != "=":
-        raise Broken(WHOLE_EQUALS_MOVES, f"the moves' record was refused: {quote(answer)}")
-    if problem := compare(before, _point(engine)):
-        raise Broken(WHOLE_EQUALS_MOVES, f"after the moves, then after their record: {problem}")
+    _same_point(engine, WHOLE_EQUALS_MOVES, _point(engine), text, "the moves' record")
 
 
 def format_round_trip(engine: Asks, text: str) -> None:
@@ -165,11 +160,19 @@ def format_round_trip(engine: Asks, text: str) -> None:
     canonical = parse_json(answer[2:], "the format answer")
     if not isinstance(canonical, str):
         raise Broken(FORMAT_ROUND_TRIP, f"format answered {quote(canonical)}, not a string")
-    answer = engine.ask(f"record {one_line(canonical)}")
+    _same_point(engine, FORMAT_ROUND_TRIP, before, one_line(canonical), "the record's format")
+
+
+def _same_point(
+    engine: Asks, invariant: str, before: dict[str, object], text: str, what: str
+) -> None:
+    """The record *text* (*what* it is), sent with ``record``, is taken and reaches the
+    point *before*; else *invariant* is broken."""
+    answer = engine.ask(f"record {text}")
     if answer != "=":
-        raise Broken(FORMAT_ROUND_TRIP, f"the canonical form was refused: {quote(answer)}")
+        raise Broken(invariant, f"{what} was refused: {quote(answer)}")
     if problem := compare(before, _point(engine)):
-        raise Broken(FORMAT_ROUND_TRIP, f"after the record, then after its format: {problem}")
+        raise Broken(invariant, f"before, and after {what} was sent: {problem}")
 
 
 def _known_reference_bug(text: str, state: object) -> bool:
