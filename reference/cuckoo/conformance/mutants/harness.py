@@ -183,9 +183,11 @@ def rule_page(run: dict[str, Any]) -> str:
         "batch. Five more kinds are the mistakes a suite that covers every rule can still "
         "let through: two checks taken in the other order, a protocol answer changed at an "
         "unusual point, a token's letter-case leniency dropped, canonical writing changed in "
-        "a rare position, and a record of what was seen answered wrongly partway. Each "
-        "mutant has its kind, and the score is given per kind as well as per game and per "
-        "rule. Equivalent mutants (no protocol answer can tell them from the reference) "
+        "a rare position, and a record of what was seen answered wrongly partway. One "
+        "more, `invariant`, is a step no case names done wrongly, which only the runner's "
+        "invariants catch (below). Each mutant has its kind, and the score is given per "
+        "kind as well as per game and per rule. Equivalent mutants (no protocol answer can "
+        "tell them from the reference) "
         "are left out of the score.",
         "",
         f"Overall: {len(killed)} of {len(counted)} mutants killed by the suite alone "
