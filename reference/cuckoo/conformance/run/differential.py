@@ -294,13 +294,16 @@ def _records(
     (:data:`.invariants.FORMAT_ROUND_TRIP`); then the record of the first moves *number*
     picks sent whole, and broken in one token (:func:`.records.broken`), to both engines,
     their answers and states compared; then the game so far again, to go on from.
-    Nothing where the game so far has no record (a Zum Kuckuck! deal under way).
+    Nothing where the game so far has no record (a Zum Kuckuck! deal under way), or the
+    engine cannot express one.
     Each line goes into the transcript *sent*."""
     text = game.written() if game.can_stop() else None
     if text is None:
         return
     sent.append(f"record {text}")
-    whole_equals_moves(engine, text)
+    if not whole_equals_moves(engine, text):  # an engine without records
+        sent.pop()
+        return
     sent.append(f"format {text}")
     format_round_trip(engine, text)
     rng = Random(number)
