@@ -60,6 +60,8 @@ KINDS: Final = {
     "leniency": "the letter-case leniency of one class of token dropped",
     "canonical": "the canonical writing changed in a rare position",
     "seen": "a record of what was seen answered wrongly partway",
+    "invariant": "a step no case names done wrongly: caught by an invariant the runner "
+    "checks at every step (a refusal changes nothing, round trips, perft's sums)",
 }
 """The kinds of mutant, each with what its mutants get wrong."""
 

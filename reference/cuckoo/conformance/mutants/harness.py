@@ -27,6 +27,7 @@ from ...files import write_output
 from .. import protocol
 from ..engine import Engine
 from ..run.differential import differential
+from ..run.invariants import INVARIANTS
 from ..run.runner import run_suite
 from ..suites.build import load_all
 from .core import CARDS, DICE, KINDS, KUCKUCK, MUTANTS, Mutant
@@ -35,11 +36,12 @@ __all__ = ["KINDS", "MUTANTS", "Mutant", "score"]
 
 CATALOGUE: Final = tuple(
     import_module(f".{part}", __package__)
-    for part in ("dice", "cards", "kuckuck", "operators", "kinds")
+    for part in ("dice", "cards", "kuckuck", "operators", "kinds", "invariants")
 )
 """The modules that register the mutants, imported in the catalogue's order (the stored
 run's): each game's misreadings, then the operators', then those of the kinds of mistake
-a suite that covers every rule can still let through."""
+a suite that covers every rule can still let through, then those only the runner's
+invariants catch."""
 
 
 def serve(name: str) -> int:
@@ -63,13 +65,23 @@ def _chapters() -> dict[str, str]:
 
 
 def _run(one: Mutant, suites: list[dict[str, Any]], games: int, seed: int) -> dict[str, Any]:
-    """What kills *one*: the suite's failing cases, and, if asked, random games."""
-    engine = Engine(command(one.name), timeout=30)
-    try:
-        mine = [suite for suite in suites if suite["game"] == one.game]
-        report = run_suite(engine, mine, log=lambda line: None, skip=_is_perft)
-    finally:
-        engine.close()
+    """What kills *one*: the suite's failing cases (the suite alone: no invariant checked,
+    no perft case), the cases in which an invariant fails, by invariant (every case, the
+    invariants checked as ``cuckoo conform`` checks them), and, if asked, random games."""
+    mine = [suite for suite in suites if suite["game"] == one.game]
+    runs = []
+    for checked in (False, True):
+        engine = Engine(command(one.name), timeout=30)
+        try:
+            skip = _is_perft if not checked else lambda case: False
+            runs.append(run_suite(engine, mine, log=lambda line: None, skip=skip, checked=checked))
+        finally:
+            engine.close()
+    caught: dict[str, list[str]] = {}
+    for outcome in runs[1].outcomes:
+        words = outcome.get("problem", "").split()
+        if outcome["outcome"] == "fail" and words[:1] == ["invariant"]:
+            caught.setdefault(words[1].rstrip(":"), []).append(outcome["id"])
     entry: dict[str, Any] = {
         "name": one.name,
         "game": one.game,
@@ -77,7 +89,8 @@ def _run(one: Mutant, suites: list[dict[str, Any]], games: int, seed: int) -> di
         "rule": one.rule,
         "misreading": one.misreading,
         "equivalent": one.equivalent,
-        "cases": report.failed_ids,
+        "cases": runs[0].failed_ids,
+        "invariants": {name: caught[name] for name in INVARIANTS if name in caught},
     }
     if games:
         random = differential(command(one.name), games, seed, (one.game,), log=lambda line: None)
@@ -138,6 +151,15 @@ SURVIVORS: Final = {
     "seen, played move by move)",
     "odds-with-unseen": "no case asks chance or perft with a ? in a hand (records of what "
     "was seen, played move by move)",
+    "deal-keeps-earlier-cards": "no case looks at the game after a deal refused at a later "
+    "card: invariant refused-changes-nothing catches it",
+    "zk-keeps-earlier-parts": "no case looks at the match after a deal or a group refused at "
+    "a later card: invariant refused-changes-nothing catches it",
+    "refused-record-ends-game": "no case asks state after a refused record: invariant "
+    "refused-changes-nothing catches it",
+    "zero-limit-unwritten": "no format case has an infection limit of 0: invariant "
+    "format-round-trip catches it",
+    "perft-zero-is-zero": "no case asks perft 0: invariant perft-zero-is-one catches it",
 }
 """Why each non-equivalent mutant that the suite lets live does (a gap to close), and the
 kind of case that would kill it."""
@@ -162,9 +184,11 @@ def rule_page(run: dict[str, Any]) -> str:
         "batch. Five more kinds are the mistakes a suite that covers every rule can still "
         "let through: two checks taken in the other order, a protocol answer changed at an "
         "unusual point, a token's letter-case leniency dropped, canonical writing changed in "
-        "a rare position, and a record of what was seen answered wrongly partway. Each "
-        "mutant has its kind, and the score is given per kind as well as per game and per "
-        "rule. Equivalent mutants (no protocol answer can tell them from the reference) "
+        "a rare position, and a record of what was seen answered wrongly partway. One "
+        "more, `invariant`, is a step no case names done wrongly, which only the runner's "
+        "invariants catch (below). Each mutant has its kind, and the score is given per "
+        "kind as well as per game and per rule. Equivalent mutants (no protocol answer can "
+        "tell them from the reference) "
         "are left out of the score.",
         "",
         f"Overall: {len(killed)} of {len(counted)} mutants killed by the suite alone "
@@ -196,6 +220,7 @@ def rule_page(run: dict[str, Any]) -> str:
         f"{'equivalent' if e['equivalent'] else len(e['cases'])} |"
         for e in run["mutants"]
     ]
+    lines += ["", *_invariant_section(counted)]
     survivors = [e for e in counted if not e["cases"]]
     lines += ["", "## Survivors", ""]
     lines += [
@@ -203,6 +228,31 @@ def rule_page(run: dict[str, Any]) -> str:
         for e in survivors
     ] or ["None: the suite alone kills every mutant that is not equivalent."]
     return "\n".join(lines) + "\n"
+
+
+def _invariant_section(counted: list[dict[str, Any]]) -> list[str]:
+    """The page's section on the runner's invariants: for each, the mutants it catches, and
+    of those the ones the suite alone lets live (of the mutants run with the invariants:
+    a stored run made before them has none)."""
+    measured = [e for e in counted if "invariants" in e]
+    caught = [e for e in measured if e["cases"] or e["invariants"]]
+    lines = [
+        "## What the invariants add",
+        "",
+        "`cuckoo conform` also checks, around every exchange and after every case that "
+        "passed, what must hold at every step ([the runner contract](runners.md#what-holds-"
+        "at-every-step-invariants)); the scores above are the suite's cases alone. Of the "
+        f"{len(measured)} mutants run with the invariants too (every case, perft included), "
+        f"{len(caught)} are killed.",
+        "",
+        "| invariant | mutants it catches | of them, the suite alone lets live |",
+        "|---|---:|---|",
+    ]
+    for name in INVARIANTS:
+        hit = [e for e in measured if e["invariants"].get(name)]
+        alone = ", ".join(f"`{e['name']}`" for e in hit if not e["cases"]) or "none"
+        lines.append(f"| `{name}` | {len(hit)} | {alone} |")
+    return lines
 
 
 def _rows(run: dict[str, Any], key: Callable[[dict[str, Any]], str]) -> list[str]:

@@ -28,6 +28,7 @@ from ..engine import (
     quote,
     unsupported,
 )
+from .invariants import Watched, after_case
 from .verdicts import Report, compare
 
 
@@ -59,15 +60,19 @@ class Restarts(Asks, Protocol):
 
 class Transcript:
     """An engine whose exchanges in one case are kept: the command lines sent, ready to be
-    sent again by hand, and the last answer, to show a failure as it happened."""
+    sent again by hand, and the last answer, to show a failure as it happened.  Every
+    exchange goes through :class:`.invariants.Watched`, so every refusal is checked to
+    change nothing, whatever the case."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, checked: bool = True) -> None:
         self.engine, self.sent, self.answer = engine, list[str](), ""
+        self.watched = Watched(engine)
+        self.asks: Asks = self.watched if checked else engine
 
     def ask(self, line: str) -> str:
         self.sent.append(line)
         self.answer = ""  # a crash or a hang leaves no answer
-        self.answer = self.engine.ask(line)
+        self.answer = self.asks.ask(line)
         return self.answer
 
     @property
@@ -82,11 +87,13 @@ class Transcript:
     def restart(self) -> None:
         """The engine started again, for a fresh case: what is sent after it is the case's."""
         self.engine.restart()
+        self.watched.forget()
         self.sent.clear()
 
 
 def _check(engine: Restarts, case: dict[str, Any]) -> str | None:
-    """None if the engine does what *case* expects, else what went wrong."""
+    """None if the engine does what *case* expects, else what went wrong (a broken
+    invariant included: :mod:`.invariants`)."""
     from ..protocol import PROTOCOL
 
     expect = case["expect"]
@@ -192,12 +199,17 @@ Verdict = tuple[str | None, list[str], str, str | None]
 engine's last answer, and its reason if it could not express the case."""
 
 
-def _verdict(engine: Engine, case: dict[str, Any], fresh: bool) -> Verdict:
-    """*case* run against *engine*, started afresh first if *fresh*."""
-    asked = Transcript(engine)
+def _verdict(engine: Engine, case: dict[str, Any], fresh: bool, checked: bool = True) -> Verdict:
+    """*case* run against *engine*, started afresh first if *fresh*; its invariants
+    checked unless *checked* is false (the suite alone, to measure what they add)."""
+    asked = Transcript(engine, checked)
     try:
         problem = _fresh(engine) if fresh else None
         problem = problem or _check(asked, case)
+        if problem is None and checked:
+            kept = len(asked.sent)
+            after_case(asked, case, _commands(case))
+            del asked.sent[kept:]  # shown only when an invariant fails
     except (EngineFailure, ValueError) as error:
         problem = str(error)
     except Unsupported as why:
@@ -205,11 +217,11 @@ def _verdict(engine: Engine, case: dict[str, Any], fresh: bool) -> Verdict:
     return problem, asked.sent, asked.answer, None
 
 
-def _isolated(command: str, timeout: float, case: dict[str, Any]) -> Verdict:
+def _isolated(command: str, timeout: float, case: dict[str, Any], checked: bool) -> Verdict:
     """*case* run in an engine of its own, in a worker process (``--isolate -j``)."""
     engine = Engine(command, timeout)
     try:
-        return _verdict(engine, case, True)
+        return _verdict(engine, case, True, checked)
     finally:
         engine.close()
 
@@ -225,11 +237,13 @@ def run_suite(
     shuffle: int | None = None,
     isolate: bool = False,
     jobs: int = 1,
+    checked: bool = True,
 ) -> Report:
     """Every case of *suites* (but those *skip* leaves out), reported by game and by the
     spec section of its first rule; in a random order drawn from the seed *shuffle* if
     given, and each case in an engine started afresh if *isolate* (*jobs* cases at once,
-    each engine in a worker process of its own)."""
+    each engine in a worker process of its own).  The invariants are checked in every
+    case unless *checked* is false: the suite alone, as the mutation page measures it."""
     rules = {rule for suite in suites for rule in suite["rules"]}
     cases = [(suite, case) for suite in suites for case in suite["cases"]]
     if shuffle is not None:
@@ -238,9 +252,11 @@ def run_suite(
     workers = Workers(jobs, grace=3 * GRACE + 1) if isolate and jobs > 1 else None
     with workers or nullcontext():
         if workers:
-            verdicts = workers.map(_isolated, ((engine.command, engine.timeout, c) for c in run))
+            verdicts = workers.map(
+                _isolated, ((engine.command, engine.timeout, c, checked) for c in run)
+            )
         else:
-            verdicts = (_verdict(engine, c, isolate and n > 0) for n, c in enumerate(run))
+            verdicts = (_verdict(engine, c, isolate and n > 0, checked) for n, c in enumerate(run))
         report = _outcomes(cases, iter(verdicts), xfail, log, skip, progress)
     for section in sorted(report.passed.keys() | report.failed.keys() | report.xfailed.keys()):
         line = f"{section:<28}{report.passed[section]:>4} passed, {report.failed[section]} failed"

@@ -11,6 +11,7 @@ report as games run one after another.
 
 from __future__ import annotations
 
+import json
 import typing
 from collections.abc import Callable, Iterator
 from contextlib import nullcontext
@@ -37,6 +38,8 @@ from ..engine import (
 )
 from ..protocol import Session
 from ..suites.cases import new_command
+from .invariants import Watched, format_round_trip, whole_equals_moves
+from .records import Recorder, broken
 from .verdicts import Report, compare
 
 __all__ = ["Disagreement", "differential", "draw_game", "play", "shown_game"]
@@ -107,10 +110,14 @@ class Disagreement:
     moves: tuple[str, ...]
     """The ``apply`` arguments up to and including the step where they differ."""
     what: str
+    sent: tuple[str, ...] = ()
+    """Every line sent that changes or may change the game, the wrong moves, odd commands
+    and records included, in order (the queries between them left out); empty: ``new``
+    and the moves."""
 
     def transcript(self) -> str:
         """The commands that show the difference, ready to send to the engine."""
-        return "\n".join([self.new, *(f"apply {m}" for m in self.moves)])
+        return "\n".join(self.sent or [self.new, *(f"apply {m}" for m in self.moves)])
 
 
 def apply_argument(game: str, move: str, ask: Callable[[str], str]) -> str:
@@ -136,20 +143,38 @@ def play(
 ) -> Disagreement | None:
     """Play the game *choices* pick from the reference's legal moves in both engines,
     comparing after every step; the first difference.  With *limit*, stop after that
-    many steps (a longer game cannot be a shorter example)."""
-    game, reference, pick = _game_of(new), Session(), _picks(choices)
+    many steps (a longer game cannot be a shorter example).
+
+    Every command goes through :class:`.invariants.Watched`.  Besides the moves, the
+    choices send, at some steps, something wrong first (:func:`_detour`), or the game so
+    far as records (:func:`_records`, at the end of the game too)."""
+    game, recorder, pick = _game_of(new), Recorder(new), _picks(choices)
+    reference, watched = recorder.session, Watched(engine)
     moves: list[str] = []
+    sent = [new]
 
     def differ(what: str) -> Disagreement:
-        return Disagreement(new, tuple(moves), what)
+        return Disagreement(new, tuple(moves), what, tuple(sent))
 
     def both(command: str) -> tuple[str, str | None]:
         """The reference's payload, and what the engine's answer differs in, if anything."""
-        ours, theirs = reference.answer(command), unsupported(engine.ask(command))
+        if command.startswith("apply ") and recorder.apply(command.removeprefix("apply ")):
+            ours = "="  # played in the reference by its recorder
+        else:
+            ours = reference.answer(command)
+        theirs = unsupported(watched.ask(command))
         if ours.startswith("?") or theirs.startswith("?"):
             same = theirs.split()[:3] == ours.split()[:3]
             return ours, None if same else f"expected {quote(ours)}, got {quote(theirs)}"
         return ours[2:], _differ(command, ours[2:], theirs[2:])
+
+    def sent_to_both(command: str) -> str:
+        """*command* sent, as a line of the transcript; the reference's answer."""
+        sent.append(command)
+        ours, problem = both(command)
+        if problem:
+            raise _Found(f"{command}: {problem}")
+        return ours
 
     def chosen(query: str) -> str:
         """A chance outcome picked from the reference's answer, compared with the engine's."""
@@ -169,16 +194,126 @@ def play(
                     return differ(f"{query} after step {len(moves)}: {problem}")
             legal = reference.answer("legal")[2:].split()
             if not legal:
-                return None
+                break
             move = apply_argument(game, legal[next(pick) % len(legal)], chosen)
+            number = next(pick)
+            if number % (8 * DETOURS) == RECORDS:
+                _records(recorder, next(pick), sent_to_both, watched, sent)
+            wrong = _detour(number, game, move, moves, reference, pick)
+            if wrong is not None:
+                taken = not sent_to_both(wrong).startswith("?")
+                if taken and wrong.startswith("apply "):
+                    moves.append(wrong.removeprefix("apply "))
+                    continue  # an earlier move that is legal again: played
             moves.append(move)
-            if problem := both(f"apply {move}")[1]:
-                return differ(f"apply {move}: {problem}")
+            sent_to_both(f"apply {move}")
+        _records(recorder, next(pick), sent_to_both, watched, sent)
     except _Found as found:
         return differ(str(found))
     except EngineFailure as error:
         return differ(str(error))
     return None
+
+
+DETOURS: Final = 16
+"""One step in this many, as a game's numbers pick, first sends a move partly wrong; one
+more an earlier move again (illegal where it was legal); one more a command at an odd
+point (:data:`ODD`); one more the game so far as records (:data:`RECORDS`)."""
+
+RECORDS: Final = 3
+"""The detour that sends records (:func:`_records`): one step in ``8 * DETOURS`` (a
+record of a long match is read whole each time: the costliest detour)."""
+
+ODD: Final = {
+    "cuckoo-dice": ("chance", "perft 0", "perft 1", "protocol", "new cuckoo Blue 1 2"),
+    "cuckoo-cards": ("chance cut", "perft 0", "perft 1", "protocol", "new cuckoo-cards Ann Ann"),
+    "zum-kuckuck": ("chance", "perft 0", "perft 1", "protocol", "new zum-kuckuck Ann Ben"),
+}
+"""Commands sent at random points of a game, whose answers the protocol fixes everywhere:
+a refused ``new`` among them, after which the game must still be the current one."""
+
+
+def _detour(
+    number: int, game: str, move: str, moves: list[str], reference: Session, pick: Iterator[int]
+) -> str | None:
+    """The wrong command *number* picks before *move* is played, or None: the move partly
+    wrong (:func:`partly_wrong`), an earlier move again, or an odd command."""
+    kind = number % DETOURS
+    if kind == 0:
+        wrong = partly_wrong(game, move, reference)
+        return f"apply {wrong}" if wrong else None
+    if kind == 1 and moves:
+        return f"apply {moves[next(pick) % len(moves)]}"
+    if kind == 2:
+        return ODD[game][next(pick) % len(ODD[game])]
+    return None
+
+
+def partly_wrong(game: str, move: str, reference: Session) -> str | None:
+    """*move* with a later part wrong, where it has parts: a card dealt twice in one
+    ``deal``, an infection's re-roll with a die too many, a basic round's group with the
+    last player's card one that player does not hold.  A refusal of it must keep none of
+    its earlier parts."""
+    if game == "cuckoo-dice":
+        return move.replace(")", ",6)") if "(" in move else None
+    if game == "cuckoo-cards":
+        return f"{move} {move.split()[1]}" if move.startswith("deal ") else None
+    words = move.split(":")
+    if words[0] == "deal":
+        return f"deal {words[1]} {words[2]} {words[2]}"
+    group = _group(reference)
+    return f"({' '.join(group)})" if group else None
+
+
+def _group(reference: Session) -> list[str] | None:
+    """A basic round's cards chosen together, the last one not held: the first card each
+    player still to choose may play, in seating order, the last player's card one the
+    first player holds; None unless two or more choose."""
+    position = json.loads(reference.answer("state")[2:])
+    if position.get("variant") != "basic" or position.get("step") != "play":
+        return None
+    firsts: dict[str, str] = {}
+    for word in sorted(reference.answer("legal")[2:].split()):
+        name, card = word.split(":")
+        firsts.setdefault(name, card)
+    names = [n for n in position["players"] if n in firsts]
+    if len(names) < 2:
+        return None
+    other = position["hands"][position["players"].index(names[0])][-1]  # not the last's
+    return [*(f"{n} {firsts[n]}" for n in names[:-1]), f"{names[-1]} {other}"]
+
+
+def _records(
+    game: Recorder,
+    number: int,
+    send: Callable[[str], str],
+    engine: Watched,
+    sent: list[str],
+) -> None:
+    """The game so far (as the reference's *game* played it) sent whole
+    (:data:`.invariants.WHOLE_EQUALS_MOVES`) and its format sent back
+    (:data:`.invariants.FORMAT_ROUND_TRIP`); then the record of the first moves *number*
+    picks sent whole, and broken in one token (:func:`.records.broken`), to both engines,
+    their answers and states compared; then the game so far again, to go on from.
+    Nothing where the game so far has no record (a Zum Kuckuck! deal under way), or the
+    engine cannot express one.
+    Each line goes into the transcript *sent*."""
+    text = game.written() if game.can_stop() else None
+    if text is None:
+        return
+    sent.append(f"record {text}")
+    if not whole_equals_moves(engine, text):  # an engine without records
+        sent.pop()
+        return
+    sent.append(f"format {text}")
+    format_round_trip(engine, text)
+    rng = Random(number)
+    part = game.written(rng.randrange(len(game.lines) + 1)) or text
+    send(f"record {part}")
+    wrong, _ = broken(part, rng)
+    if not send(f"record {wrong}").startswith("?"):
+        send("state")
+    send(f"record {text}")
 
 
 class _Found(Exception):
