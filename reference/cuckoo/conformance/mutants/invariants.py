@@ -16,13 +16,13 @@ errors = reference_module("errors")
 kuckuck = reference_module("kuckuck")
 
 
-def _record_reads(change: Callable[[protocol.Session, list[str]], list[str]]) -> None:
-    """The protocol's ``record`` reads the words *change* makes of its own (which may
+def _record_reads(change: Callable[[protocol.Session, str], str]) -> None:
+    """The protocol's ``record`` reads the text *change* makes of its own (which may
     change the session first)."""
     original = protocol.Session.record
 
-    def record(self: protocol.Session, args: list[str]) -> str:
-        return original(self, change(self, args))
+    def record(self: protocol.Session, text: str) -> str:
+        return original(self, change(self, text))
 
     protocol.Session.record = record  # type: ignore[method-assign]
 
@@ -76,9 +76,9 @@ def zk_keeps_earlier_parts() -> None:
     kind="invariant",
 )
 def refused_record_ends_game() -> None:
-    def forget(session: protocol.Session, args: list[str]) -> list[str]:
+    def forget(session: protocol.Session, text: str) -> str:
         session.game = None
-        return args
+        return text
 
     _record_reads(forget)
 
@@ -105,8 +105,8 @@ def zero_limit_unwritten() -> None:
     kind="invariant",
 )
 def record_ignores_direction() -> None:
-    def unread(session: protocol.Session, args: list[str]) -> list[str]:
-        return re.sub(r'\[\s*Direction\s+"[^"]*"\s*\]', "", " ".join(args), flags=re.I).split()
+    def unread(session: protocol.Session, text: str) -> str:
+        return re.sub(r'\[\s*Direction\s+"[^"]*"\s*\]', "", text, flags=re.I)
 
     _record_reads(unread)
 

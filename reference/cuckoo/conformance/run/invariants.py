@@ -153,8 +153,6 @@ def format_round_trip(engine: Asks, text: str) -> None:
     """With the record *text* current: its ``format``, sent back with ``record``, reaches
     the same state (:data:`FORMAT_ROUND_TRIP`)."""
     before = _point(engine)
-    if _known_reference_bug(text, before["state"]):
-        return
     answer = engine.ask(f"format {text}")
     if answer.startswith(UNSUPPORTED):  # an engine without records: nothing to check
         return
@@ -179,14 +177,6 @@ def _same_point(
     if problem := compare(before, _point(engine)):
         raise Broken(invariant, f"before, and after {what} was sent: {problem}")
     return True
-
-
-def _known_reference_bug(text: str, state: object) -> bool:
-    """Issue 49's reference bug, left to the engine's fix: the canonical form of a Zum
-    Kuckuck! record of what was seen that stops in the middle of its deal loses its deal
-    lines, and replays to another step.  Such a record is not round-tripped until then."""
-    seen = '[Cockatoos "' in text and '"zum-kuckuck"' in text
-    return seen and isinstance(state, dict) and state.get("step") == "deal"
 
 
 def perft_sums(engine: Asks, game: str, replay: list[str], depth: int) -> None:

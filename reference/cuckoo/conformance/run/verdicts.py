@@ -42,6 +42,12 @@ class Report:
         return line if self.failed or self.ok else line + ": nothing was checked"
 
 
+def _held(fields: dict[Any, object], key: object) -> str:
+    """A field's value quoted, or ``missing`` where there is no such field (not ``None``:
+    a field may hold null)."""
+    return quote(fields[key]) if key in fields else "missing"
+
+
 def compare(expected: object, got: object) -> str | None:
     """None if equal, else what differs, briefly."""
     if expected == got:
@@ -53,9 +59,12 @@ def compare(expected: object, got: object) -> str | None:
             return f"the same moves, but {len(expected)} expected and {len(got)} given"
         return f"missing {quote(missing)}, unexpected {quote(extra)}"
     if isinstance(expected, dict) and isinstance(got, dict):
-        keys = sorted(k for k in expected.keys() | got.keys() if expected.get(k) != got.get(k))
+        keys = sorted(
+            k
+            for k in expected.keys() | got.keys()
+            if (k in expected) != (k in got) or expected.get(k) != got.get(k)
+        )
         return "; ".join(
-            f"{quote(k)}: expected {quote(expected.get(k))}, got {quote(got.get(k))}"
-            for k in keys[:3]
+            f"{quote(k)}: expected {_held(expected, k)}, got {_held(got, k)}" for k in keys[:3]
         )
     return f"expected {quote(expected)}, got {quote(got)}"
