@@ -257,7 +257,8 @@ def test_every_jobs_option_is_the_shared_one_and_states_its_cap() -> None:
     """``-j`` is declared in one place (``cli/options.py``), the kit's and the study's too:
     the same reading and name everywhere, and the cap in every help."""
     from cuckoo.cli import MAX_JOBS
-    from cuckoo.cli.options import jobs, seed
+    from cuckoo.cli.options import jobs
+    from cuckoo.option_values import seed
 
     having = {}
     for name, sub in _commands().items():

@@ -13,7 +13,7 @@ import pytest
 
 from cuckoo.cli import build_parser
 from cuckoo.cli.common import UsageError
-from cuckoo.cli.options import written
+from cuckoo.option_values import written
 from tests.trust.hostile import options_where
 
 NUMBER_OPTIONS = options_where(lambda action: action.type not in (None, str, written))

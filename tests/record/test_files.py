@@ -20,7 +20,8 @@ import pytest
 
 from cuckoo import record
 from cuckoo.cli import main
-from cuckoo.files import FileProblem, lines_of
+from cuckoo.files import FileProblem
+from cuckoo.lines import lines_of
 from cuckoo.notation import MAX_RECORD_CHARS
 from cuckoo.record import recorder as recorder_module
 from tests.processes import wait_for_file

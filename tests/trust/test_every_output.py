@@ -25,9 +25,9 @@ import pytest
 
 from cuckoo import files
 from cuckoo.cli import main
-from cuckoo.cli.options import written
 from cuckoo.conformance.run import report as results
 from cuckoo.conformance.suites.files import SUITE
+from cuckoo.option_values import written
 
 from .hostile import options_where
 

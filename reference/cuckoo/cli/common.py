@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from ..errors import NotationError, shown
-from ..files import FileProblem, atomic_write, check_output, check_replaceable, open_lines
+from ..files import FileProblem, atomic_write, check_output, check_replaceable
 from ..games import GAMES, Kit, read_records
+from ..lines import open_lines
 from ..notation import MAX_RECORD_CHARS, Record
 from ..progress import is_terminal, rewind
 

@@ -5,47 +5,13 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable
 from typing import Final
 
 from ..games import GAMES
+from ..option_values import MOST, seed, whole, written
 
-# -- reading values --------------------------------------------------------------------------
+# -- reading values (the readers every command shares are in cuckoo.option_values) -----------
 
-
-def whole(text: str, low: int, high: int, expected: str) -> int:
-    """*text* as a whole number from *low* to *high*, or the usage error that says what
-    was *expected* (quoting at most 40 characters of a value that is too long)."""
-    if text.isascii() and text.isdigit() and len(text) <= 18 and low <= int(text) <= high:
-        return int(text)
-    raise argparse.ArgumentTypeError(f"expected {expected}, not {quoted(text)}")
-
-
-def quoted(text: str) -> str:
-    """A value as a refusal quotes it: at most 40 characters, what does not print escaped."""
-    return repr(text[:40]) + ("..." if len(text) > 40 else "")
-
-
-def seconds(most: float) -> Callable[[str], float]:
-    """The reader of a number of seconds above 0 and at most *most* (a longer wait is no
-    bound at all): the type of every option that bounds a wait."""
-
-    def read(text: str) -> float:
-        try:
-            value = float(text) if len(text) <= 40 else float("nan")
-        except ValueError:
-            value = float("nan")
-        if not 0 < value <= most:  # nan and inf fail too
-            raise argparse.ArgumentTypeError(
-                f"expected seconds above 0 and at most {most:g}, not {quoted(text)}"
-            )
-        return value
-
-    return read
-
-
-MOST: Final = 10**18 - 1
-"""The largest count an option takes: more than any run could reach."""
 
 
 def positive(text: str) -> int:
@@ -76,17 +42,6 @@ did, each with its own engine)."""
 def jobs(text: str) -> int:
     """A number of processes, 1 to :data:`MAX_JOBS`: the type of every ``-j``."""
     return whole(text, 1, MAX_JOBS, f"1 to {MAX_JOBS} processes (4 per CPU)")
-
-
-def seed(text: str) -> int:
-    """A whole number, negative too, of at most 18 digits (a longer one is no seed anyone
-    typed, and Python refuses to read one past 4,300 digits), or a usage error."""
-    digits = text.removeprefix("-")
-    if digits.isascii() and digits.isdigit() and len(digits) <= 18:
-        return int(text)
-    raise argparse.ArgumentTypeError(
-        f"expected a whole number from {-MOST:,} to {MOST:,}, not {quoted(text)}"
-    )
 
 
 # -- the options -----------------------------------------------------------------------------
@@ -151,16 +106,6 @@ def game_option(parser: argparse.ArgumentParser, help_: str) -> None:
         metavar="GAME",
         help=f"{help_}: {', '.join(sorted(GAMES))} (default: cuckoo-dice)",
     )
-
-
-def written(text: str) -> str:
-    """The type of every option that names a file the command writes: checked by the one
-    gate of outputs (:func:`cuckoo.files.check_output`) before any work, and found by this
-    type by the test that tries every hostile target on every such option
-    (``tests/trust/test_every_output.py``)."""
-    if not text:
-        raise argparse.ArgumentTypeError("expected a file name, not ''")
-    return text
 
 
 def output_option(parser: argparse._ActionsContainer, what: str = "write here") -> None:

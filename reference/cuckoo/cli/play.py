@@ -7,15 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import shown
+from ..option_values import written
 from .common import UsageError, bots, check_target, variant
-from .options import (
-    bot_help,
-    game_option,
-    players_option,
-    ruleset_option,
-    seed_option,
-    written,
-)
+from .options import bot_help, game_option, players_option, ruleset_option, seed_option
 from .parser import Asked, command
 from .session import ask, completion, interactive, say, stopped
 

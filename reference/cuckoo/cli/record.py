@@ -8,8 +8,9 @@ from typing import Any
 
 from ..errors import shown
 from ..files import session_lock
+from ..option_values import written
 from .common import UsageError, check_target
-from .options import game_option, written
+from .options import game_option
 from .parser import Asked, command
 from .session import ask, completion, interactive, say, stopped
 

@@ -22,9 +22,9 @@ from ..errors import CuckooError
 from ..files import session_lock
 from ..games import GAMES
 from ..record import NOTATIONS, Recorder, Session, refusal
+from ..seen import seen_moves
 from .bots import Bot
 from .hints import hint
-from .seats import seen_moves
 from .tables import TABLES, Table, drawn
 from .words import told
 

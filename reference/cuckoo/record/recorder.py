@@ -13,9 +13,10 @@ from typing import Any, Final
 from ..cards import notation as cards_notation
 from ..dice import notation as dice_notation
 from ..errors import CuckooError, NotationError, shown
-from ..files import FileProblem, atomic_write, check_replaceable, lines_of
+from ..files import FileProblem, atomic_write, check_replaceable
 from ..games import GAMES, Kit, read_records
 from ..kuckuck import notation as kuckuck_notation
+from ..lines import lines_of
 from ..notation import MAX_RECORD_CHARS
 from .text import continued, noted
 

@@ -21,9 +21,9 @@ from itertools import filterfalse
 from pathlib import Path
 from typing import Any, Final
 
-from ..cli.options import seconds, written
 from ..errors import shown
 from ..files import FileProblem, check_output, check_writable, open_journal, reading
+from ..option_values import seconds, written
 from ..progress import Progress, plural
 from ..workers import WorkerError
 from .executors import (

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from .. import cards
-from ..players.seats import seen_moves
+from ..seen import seen_moves
 from .table import Table
 
 

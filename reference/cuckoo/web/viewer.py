@@ -11,7 +11,7 @@ from ..cards import notation as cards_notation
 from ..errors import CuckooError, NotationError
 from ..games import Kit, read_records
 from ..kuckuck import notation as kuckuck_notation
-from ..players.seats import held_by
+from ..seen import held_by
 from .common import problem, to_json
 from .seats import known_cards
 

@@ -293,8 +293,9 @@ def _records(
     """The game so far (as the reference's *game* played it) sent whole
     (:data:`.invariants.WHOLE_EQUALS_MOVES`) and its format sent back
     (:data:`.invariants.FORMAT_ROUND_TRIP`); then the record of the first moves *number*
-    picks sent whole, and broken in one token (:func:`.records.broken`), to both engines,
-    their answers and states compared; then the game so far again, to go on from.
+    picks sent whole, and broken in one token (:func:`.records.broken`), and the game so
+    far as one player saw it (:meth:`.records.Recorder.seen`), to both engines, their
+    answers, states and legal moves compared; then the game so far again, to go on from.
     Nothing where the game so far has no record (a Zum Kuckuck! deal under way), or the
     engine cannot express one.
     Each line goes into the transcript *sent*."""
@@ -313,6 +314,10 @@ def _records(
     wrong, _ = broken(part, rng)
     if not send(f"record {wrong}").startswith("?"):
         send("state")
+    seen = game.seen(rng.randrange(5))  # as one player saw it (a seat past the last: none)
+    if seen is not None and send(f"record {seen}") == "=":
+        send("state")
+        send("legal")
     send(f"record {text}")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Final
 
-from ...cli.options import MOST, seconds, seed, whole, written
+from ...option_values import MOST, seconds, seed, whole, written
 
 MAX_TIMEOUT: Final = 86_400.0
 """The longest ``--timeout``: a day (a longer wait is no bound at all)."""

@@ -17,6 +17,7 @@ from ...cards import notation as cards_notation
 from ...dice import notation as dice_notation
 from ...errors import CuckooError
 from ...kuckuck import notation as kuckuck_notation
+from ...seen import seen_moves
 from ..protocol import Session
 
 __all__ = ["BREAKS", "Recorder", "broken", "one_line", "written"]
@@ -65,6 +66,39 @@ class Recorder:
             return one_line(_record_of(self.new, self.start, moves))
         except (CuckooError, ValueError):
             return None
+
+
+    def seen(self, seat: int) -> str | None:
+        """The record, on one line, of the card game so far as the player at *seat* would
+        have written it: the cards that player did not see ``?``, each finished hand's
+        show-down written (CC-PARTIAL-*, ZK-PARTIAL-*); None for the dice pyramid, which
+        hides nothing, or where no record can stop."""
+        if not isinstance(self.start, cards.State | kuckuck.State) or not self.can_stop():
+            return None
+        moves = [move for read in self.lines for move in read]
+        states = [self.start]
+        engine: Any = cards if isinstance(self.start, cards.State) else kuckuck
+        for move in moves:
+            states.append(engine.apply(states[-1], move))
+        if seat >= len(self.start.players):
+            return None
+        named = (
+            cards.Setup(self.start.players, self.start.dealer)
+            if isinstance(self.start, cards.State)
+            else kuckuck.Setup(self.start.players)
+        )
+        setup, hidden = seen_moves(_game(self.start), named, moves, states, seat)
+        notation: Any = cards_notation if engine is cards else kuckuck_notation
+        try:
+            record = notation.record_of(self.start.rules, setup, list(hidden))
+            return one_line(notation.format_record(record))
+        except (CuckooError, ValueError):
+            return None
+
+
+def _game(start: Any) -> str:
+    """The Game tag of the game *start* begins."""
+    return cards_notation.GAME if isinstance(start, cards.State) else kuckuck_notation.GAME
 
 
 def written(new: str, applied: list[str]) -> str | None:

@@ -2,7 +2,8 @@
 written it, with the cards they never saw as ``?``.
 
 The play page and ``cuckoo play`` keep the game whole for the bots and the rules, and write
-this instead until the game is over, so that a record saved mid-game tells no hidden card.
+this instead until the game is over, so that a record saved mid-game tells no hidden card;
+the conformance runner sends such records to the engine under test.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from .. import cards, kuckuck
-from ..cards import deck as cards_deck
-from ..cards import notation as cards_notation
-from ..kuckuck import cards as kuckuck_cards
+from . import cards, kuckuck
+from .cards import deck as cards_deck
+from .cards import notation as cards_notation
+from .kuckuck import cards as kuckuck_cards
 
 __all__ = ["held_by", "seen_moves"]
 
