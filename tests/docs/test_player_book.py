@@ -104,11 +104,11 @@ def test_the_link_check_sees_every_kind_of_link() -> None:
         '<link rel="index" href="../genindex.html"><link rel="stylesheet" href="../_static/a.css">'
         '<form action="../search.html"></form><a href="#x">x</a><a href="../app/index.html">app</a>'
         '<a href="cuckoo-dice-card.html#y">card</a><a href="https://example.org/a.html">web</a>'
-        '<a href="../spec/cuckoo-dice/place.html#CD-X"><code>CD-X</code></a>'
+        '<a href="../spec/cuckoo-dice/place.html#CD-PLACE-DIE"><code>CD-PLACE-DIE</code></a>'
     )
     book = {"learn/cuckoo-dice", "learn/cuckoo-dice-card"}
     assert outside("learn/cuckoo-dice", html, book) == [
-        ("genindex", "index"), ("search", "form"), ("spec/cuckoo-dice/place", "CD-X")
+        ("genindex", "index"), ("search", "form"), ("spec/cuckoo-dice/place", "CD-PLACE-DIE")
     ]  # fmt: skip
 
 
@@ -166,7 +166,7 @@ def test_the_cut_index_holds_only_the_books_pages_renumbered() -> None:
         "terms": {"die": [0, 1, 2], "rule": 1, "apex": 2},
         "titleterms": {"x": 1, "b": [2]},
         "alltitles": {"A": [[0, None]], "X": [[1, "x"]]},
-        "indexentries": {"CD-X": [[1, "CD-X", True]], "apex": [[2, "apex", False]]},
+        "indexentries": {"CD-PLACE-DIE": [[1, "CD-PLACE-DIE", True]], "apex": [[2, "apex", False]]},
         "objects": {},
         "envversion": {"sphinx": 66},
     }
