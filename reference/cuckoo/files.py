@@ -234,7 +234,8 @@ def check_writable(path: Path) -> None:
     target = Path(os.path.realpath(path))
     release = hold_signals()  # a signal between the two would leave the probe behind
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        # a name of its own: the probe is never taken for the output's temporary file
+        fd, tmp = tempfile.mkstemp(prefix=".cuckoo-probe-", dir=target.parent)
         os.close(fd)
         os.unlink(tmp)
     finally:
