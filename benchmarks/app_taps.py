@@ -70,10 +70,14 @@ STAMP = """addEventListener("touchstart", (event) => { window.touchedAt = event.
   { capture: true, passive: true });"""
 """Every page: the time of the last touchstart, as the browser stamped the event."""
 
-ARM = """(saving) => {
+ARM = """([saving, patience]) => {
   const watched = document.querySelector(saving ? "#status" : "#choices");
   window.touchedAt = null;
-  window.answered = new Promise((resolve) => {
+  window.answered = new Promise((resolve, reject) => {
+    const late = () => reject(new Error(window.touchedAt === null
+      ? "the touch never reached the page (a context without has_touch?)"
+      : "no answer on the screen"));
+    setTimeout(late, patience);
     const seen = new MutationObserver(() => {
       if (window.touchedAt === null) return; // not yet touched
       if (saving && !watched.textContent.startsWith("Saved")) return;
@@ -87,7 +91,9 @@ ARM = """(saving) => {
   });
 }"""
 """Before a tap: milliseconds from the touch to the frame after the answer (the status
-line saying the move is saved, or the next choices) in ``window.answered``."""
+line saying the move is saved, or the next choices) in ``window.answered``, which fails
+after *patience* ms rather than waiting for ever."""
+PATIENCE_MS = 60_000
 
 STORE = """async ([shelf, game]) => {
   const store = await import("./store.js");
@@ -218,11 +224,21 @@ def touch(page: Any, cdp: Any, button: Any, saving: bool) -> float:
     button.scroll_into_view_if_needed()
     box = button.bounding_box()
     point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
-    page.evaluate(ARM, saving)
+    page.evaluate(ARM, [saving, PATIENCE_MS])
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     ms: float = page.evaluate("window.answered")
     return ms
+
+
+def finger(browser: Any, base_url: str) -> Any:
+    """A new context whose pages take touch and stamp each touchstart, as the taps need."""
+    context = browser.new_context(
+        base_url=base_url, has_touch=True, viewport={"width": 390, "height": 844}
+    )
+    context.set_default_timeout(120_000)
+    context.add_init_script(STAMP)
+    return context
 
 
 def tap_times(
@@ -281,12 +297,7 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
         for run in range(runs):
             for name, table in tables.items():
                 for pace, pause in PACES.items():
-                    context = browser.new_context(
-                        base_url=server.url, has_touch=True,
-                        viewport={"width": 390, "height": 844},
-                    )
-                    context.set_default_timeout(120_000)
-                    context.add_init_script(STAMP)
+                    context = finger(browser, server.url)
                     page = context.new_page()
                     (opened, *taps), within = tap_times(page, table, pause=pause)
                     first[name].append(opened)

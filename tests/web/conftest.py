@@ -73,6 +73,12 @@ def browser() -> Iterator[Any]:
 def context(browser: Any, server: Server) -> Iterator[Any]:
     """A fresh browser context (no storage, no cache); its pages' errors fail the test."""
     fresh = browser.new_context(base_url=server.url, accept_downloads=True)
+    fresh.set_default_timeout(30_000)
+    yield from watched(fresh)
+
+
+def watched(fresh: Any) -> Iterator[Any]:
+    """*fresh* until the test is done, then closed; any console or page error fails it."""
     errors: list[str] = []
 
     def console(message: Any) -> None:
@@ -81,7 +87,6 @@ def context(browser: Any, server: Server) -> Iterator[Any]:
 
     fresh.on("console", console)
     fresh.on("weberror", lambda error: errors.append(f"page error: {error.error}"))
-    fresh.set_default_timeout(30_000)
     yield fresh
     fresh.close()
     assert not errors, "\n".join(errors)
