@@ -112,7 +112,9 @@ def sample(suite: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**suite[0], "cases": [case for cases in kinds.values() for case in cases[:4]]}]
 
 
-@pytest.mark.parametrize("flaw", ["crash", "hang", "garbage", "flood"])
+@pytest.mark.parametrize(
+    "flaw", ["crash", pytest.param("hang", marks=pytest.mark.slow), "garbage", "flood"]
+)
 def test_a_misbehaving_engine_is_reported_and_the_run_goes_on(
     sample: list[dict[str, Any]], flaw: str
 ) -> None:

@@ -219,6 +219,7 @@ def _failures(name: str, checked: bool) -> dict[str, str]:
     return {o["id"]: o["problem"] for o in report.outcomes if o["outcome"] == "fail"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("invariant", "name"), [(inv, name) for inv, names in CAUGHT.items() for name in names]
 )
@@ -232,6 +233,7 @@ def test_the_suite_alone_passes_each_wrong_engine_and_its_invariant_catches_it(
     assert problems and all(p.startswith(f"invariant {invariant}:") for p in problems)
 
 
+@pytest.mark.slow
 def test_random_games_catch_a_refusal_that_keeps_part_of_a_move_and_show_it() -> None:
     """Moves sent partly wrong in random games: CC-CARD-DECK, ZK-SETUP-DEAL."""
     lines: list[str] = []

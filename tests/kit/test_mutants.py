@@ -87,6 +87,7 @@ def test_the_suite_alone_kills_at_least_98_percent_of_each_game() -> None:
         )
 
 
+@pytest.mark.slow
 @pytest.mark.pure
 @pytest.mark.parametrize(
     "name", ["one-support", "king-does-not-block", "hands-pass-right", "every-batch-loses"]
@@ -178,6 +179,7 @@ reference: proof that its patch changes what an engine says (a patch that change
 would be an equivalent mutant scored as a survivor)."""
 
 
+@pytest.mark.slow
 def test_each_mutant_of_the_new_kinds_answers_its_probe_otherwise_than_the_reference() -> None:
     assert set(PROBES) == {m.name for m in MUTANTS.values() if m.kind in NEW_KINDS}
     same = []

@@ -168,6 +168,7 @@ def _sample(tags: tuple[str, ...]) -> tuple[list[dict[str, Any]], list[str]]:
     return chosen, [option for tag in tags for option in ("--run", tag)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tags", SAMPLE_OR_WHOLE)
 def test_an_engine_that_needs_a_game_before_a_record_fails_only_isolated(
     tags: tuple[str, ...],
@@ -212,6 +213,7 @@ def _games(case: dict[str, Any]) -> int:
     return 0 if "format" in case["expect"] else 1 + round_trips
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tags", SAMPLE_OR_WHOLE)
 def test_isolated_cases_each_get_an_engine_of_their_own(tags: tuple[str, ...]) -> None:
     """An engine that plays one game only fails in file order, and isolated only the cases
@@ -225,6 +227,7 @@ def test_isolated_cases_each_get_an_engine_of_their_own(tags: tuple[str, ...]) -
     assert _failed(_cards(engine, "--isolate", "-j", "2", *run)[1]) <= twice
 
 
+@pytest.mark.slow
 def test_a_shuffled_run_says_its_seed_and_the_seed_repeats_its_order(tmp_path: Path) -> None:
     def order(*options: str) -> tuple[list[str], list[str]]:
         path = tmp_path / "r.json"

@@ -371,6 +371,7 @@ def test_perft_refuses_what_would_take_minutes() -> None:
 # -- 5. short reports, quick give-up ----------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_huge_engine_value_is_quoted_short() -> None:
     report, lines = dice_suite_against("huge-state")
     assert report.failed

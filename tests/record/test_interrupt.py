@@ -6,6 +6,7 @@ Ctrl-D; never a traceback."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pexpect
@@ -16,8 +17,26 @@ from cuckoo.dice.notation import parse
 from .test_record import spawn_cuckoo
 
 
+def _waiting(child: pexpect.spawn) -> None:
+    """Until *child* sleeps waiting for input, as a person's key finds it: a Ctrl-C sent the
+    instant its prompt shows can land before readline waits, where CPython sees the signal
+    only at the next key (a race of the interpreter's, widened on a loaded machine)."""
+    stat = Path(f"/proc/{child.pid}/stat")
+    asleep = 0
+    for _ in range(400):  # 20 s at most
+        try:
+            state = stat.read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:  # no /proc (not Linux): as before, at once
+            return
+        asleep = asleep + 1 if state == "S" else 0
+        if asleep == 3:
+            return
+        time.sleep(0.05)
+
+
 def _end(child: pexpect.spawn, key: str) -> tuple[int, str]:
     """Press *key* (``c`` for Ctrl-C, ``d`` for Ctrl-D); the exit status and what followed."""
+    _waiting(child)
     if key == "c":
         child.sendintr()
     else:

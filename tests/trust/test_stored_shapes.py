@@ -92,6 +92,7 @@ BASE = hostile_report()
 PLACES = _places(BASE)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
