@@ -112,9 +112,8 @@ def sample(suite: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**suite[0], "cases": [case for cases in kinds.values() for case in cases[:4]]}]
 
 
-@pytest.mark.parametrize(
-    "flaw", ["crash", pytest.param("hang", marks=pytest.mark.slow), "garbage", "flood"]
-)
+@pytest.mark.slow
+@pytest.mark.parametrize("flaw", ["crash", "hang", "garbage", "flood"])
 def test_a_misbehaving_engine_is_reported_and_the_run_goes_on(
     sample: list[dict[str, Any]], flaw: str
 ) -> None:
@@ -137,6 +136,7 @@ def test_a_misbehaving_engine_is_reported_and_the_run_goes_on(
     assert any(expected in line for line in lines), "\n".join(lines[-5:])
 
 
+@pytest.mark.slow
 @pytest.mark.pure
 def test_expected_failures(suite: list[dict[str, object]], tmp_path: Path) -> None:
     lines: list[str] = []

@@ -200,6 +200,7 @@ def _failed_with(flaw: str, game: str, tmp_path: Path) -> list[dict[str, Any]]:
     return [c for c in cases if c["outcome"] == "fail"]
 
 
+@pytest.mark.slow
 @needs_pyspiel
 def test_a_binding_that_misses_a_legal_action_fails_and_is_not_skipped(tmp_path: Path) -> None:
     """No swap among the card game's legal actions: the cases that swap fail (the reference
@@ -213,6 +214,7 @@ def test_a_binding_that_misses_a_legal_action_fails_and_is_not_skipped(tmp_path:
     assert len(failed) == 13 and all("'swap'" in c["problem"] for c in failed)
 
 
+@pytest.mark.slow
 @needs_pyspiel
 def test_a_binding_that_raises_an_engine_error_fails_and_is_not_skipped(tmp_path: Path) -> None:
     """A binding that refuses every infection with the engine's own error, where the

@@ -50,6 +50,7 @@ def dice_suite_against(flaw: str) -> tuple[Report, list[str]]:
         engine.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flaw", ["deep-state", "text-state"])
 def test_an_unreadable_state_is_a_failure_not_a_crash(flaw: str) -> None:
     report, lines = dice_suite_against(flaw)
@@ -58,6 +59,7 @@ def test_an_unreadable_state_is_a_failure_not_a_crash(flaw: str) -> None:
     assert lines[-1] == report.summary()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flaw", ["deep-state", "text-state"])
 def test_random_games_report_an_unreadable_state_as_failures(flaw: str) -> None:
     lines: list[str] = []

@@ -380,6 +380,7 @@ def test_a_huge_engine_value_is_quoted_short() -> None:
     assert max(map(len, lines)) < 2_000
 
 
+@pytest.mark.slow
 def test_random_games_quote_a_huge_value_short() -> None:
     lines: list[str] = []
     report = differential(f"{BROKEN} huge-state", 1, 1, ("cuckoo-dice",), log=lines.append)
@@ -632,6 +633,7 @@ def test_random_0_is_refused_not_a_run_of_the_suite_alone(
     assert "--random: expected a number of games >= 1" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_megabytes_of_reasons_for_skipping_make_a_short_report(tmp_path: Path) -> None:
     """An engine that says why it skips a record in 1.3 MB, for each of its records: every
     reason is cut as an answer is, and written inert on every page."""
