@@ -54,7 +54,7 @@ def study() -> dict[str, object]:
     return {"command": command, "seed": 2026, "rows": rows}
 
 
-LIMIT_GAMES = 800
+LIMIT_GAMES = 400
 
 
 def limit() -> dict[str, object]:
@@ -95,7 +95,17 @@ GAMES = {
     "dice-levels": "dice pyramid",
     "cards-levels": "card game",
     "kuckuck-levels": "Zum Kuckuck!",
+    "kuckuck-hard": "Zum Kuckuck!",
 }
+
+
+DEFAULT_VERSION = {
+    "dice-levels": "cuckoo",
+    "cards-levels": "\u2013",
+    "kuckuck-levels": "basic",
+    "kuckuck-hard": "basic",
+}
+"""The rules a part without a grid plays: each game's default."""
 
 
 def _figure(won: float, games: int) -> str:
@@ -126,7 +136,7 @@ def ladder(results: str) -> str:
     ]
     for (part, setting, match), counts in tally.items():
         bots = match.split(",")
-        version = setting.partition("=")[2] or "\u2013"
+        version = setting.partition("=")[2] or DEFAULT_VERSION[part]
         cells = [_figure(won, int(n)) for n, won in counts]
         lines.append(
             f"| {GAMES[part]} | {version} | {bots[0]} | {', '.join(bots[1:])} "
