@@ -134,7 +134,9 @@ def ladder(results: str) -> str:
         "| in the last seat |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    for (part, setting, match), counts in tally.items():
+    for (part, setting, match), counts in sorted(
+        tally.items(), key=lambda e: list(GAMES).index(e[0][0])
+    ):
         bots = match.split(",")
         version = setting.partition("=")[2] or DEFAULT_VERSION[part]
         cells = [_figure(won, int(n)) for n, won in counts]
