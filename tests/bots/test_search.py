@@ -10,6 +10,7 @@ Kuckuck! number card keeps its half cockatoos (each hand's count is public, ZK-S
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from random import Random
@@ -211,7 +212,7 @@ def test_search_plays_whole_games_legally(game: str) -> None:
 @pytest.mark.parametrize(
     ("game", "players", "words"),
     [
-        ("cuckoo-dice", 2, " for you"),
+        ("cuckoo-dice", 2, "side"),
         ("cuckoo-cards", 4, "of 13"),
         ("zum-kuckuck", 4, "nest"),
     ],
@@ -266,3 +267,41 @@ def test_a_dice_hint_says_how_the_sides_stand_after_the_move() -> None:
         for side, name in enumerate(dice.SIDE_NAMES):
             assert f"{name} {after[me][side]}\u2013{after[1 - me][side]} (" in why, why
         assert "trial" not in why and "playout" not in why
+
+
+_COUNTED = re.compile(
+    r"\d[\d,]*\s+(of the\s+\d+\s+)?(trial|playout|simulation|world|game|sample)s?\b"
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("cuckoo-dice", 2), ("cuckoo-cards", 4), ("zum-kuckuck", 4)]
+)
+def test_no_hint_counts_playouts(game: str, players: int) -> None:
+    """Issue #53: a hint says why in a player's words, what the move keeps or risks; never
+    how many trial games, playouts or worlds the search tried.  Over every decision of
+    twelve games of each game, between random players."""
+    from cuckoo.players.hints import hint
+
+    table = TABLES[game]
+    told = 0
+    for seed in range(12):
+        history: History = []
+        rng = Random(seed)
+        rules, setup = table.new(rng, "", tuple(f"P{n}" for n in range(players)))
+        state = table.start(rules, setup)
+        while not state.is_over:
+            seats = table.choosing(state)
+            if seats:
+                move, why = hint(game, state, seats[0], Random(seed), history)
+                assert why.startswith(table.text(state, move) + ": "), why
+                assert not _COUNTED.search(why), why
+                assert "trial" not in why and "playout" not in why, why
+                told += 1
+                decision = RandomBot(game=game).choose(state, rng, seats[0], history)
+                move = table.complete(state, decision, rng)
+            else:
+                move = table.chance(state, rng)
+            history.append((state, move))
+            state = table.apply(state, move)
+    assert told > 12 * 5

@@ -1,6 +1,8 @@
 """Players for every game, each deterministic for a seed, at three levels named alike in
 every game (:data:`LEVELS`): ``easy``, ``medium`` and ``hard``.  Behind them: ``random``
-everywhere; ``greedy`` and ``mcts`` for the dice pyramid; ``greedy`` for the card game;
+everywhere; ``greedy``, ``ahead`` (one move judged by the sides' majorities),
+``alphabeta`` (two moves: the other player's best answer too) and ``mcts`` for the dice
+pyramid; ``greedy`` for the card game;
 ``careful`` for Zum Kuckuck!; and ``search`` for the two games with hidden cards.
 
 A bot sees only what its seat may see: the dice pyramid hides nothing, so its search may
@@ -11,8 +13,7 @@ it never reads another player's hidden card. Chance is drawn by whoever runs the
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from random import Random
 from typing import Any, Final, Protocol
 
@@ -21,12 +22,16 @@ from ..cards import notation as cards_notation
 from ..dice import Move, State
 from ..dice import notation as dice_notation
 from ..kuckuck import notation as kuckuck_notation
+from .lookahead import LookaheadBot, decisions
 from .search import SampledSearchBot, card_sense, careful
 from .tables import TABLES, Table
+from .tree import MctsBot
 from .worlds import History
 
 __all__ = [
+    "AHEAD_SPREAD",
     "BOTS",
+    "BUDGET",
     "DEFAULT_BOT",
     "LEVELS",
     "SEARCH_WORLDS",
@@ -34,6 +39,7 @@ __all__ = [
     "CardSenseBot",
     "CarefulBot",
     "GreedyBot",
+    "LookaheadBot",
     "MctsBot",
     "RandomBot",
     "bot_named",
@@ -72,12 +78,6 @@ class RandomBot:
         return rng.choice(table.decisions(state, _seat(table, state, seat)))
 
 
-def _decisions(state: State) -> list[Move]:
-    moves = [m for m in dice.legal_moves(state) if not isinstance(m, dice.Rolls)]
-    assert moves, "a decision always has a legal move"
-    return moves
-
-
 def _score(state: State, player: int) -> tuple[int, int]:
     """How *player* stands on the side totals: sides ahead, then points ahead."""
     totals = dice.side_totals(state)
@@ -99,7 +99,7 @@ class GreedyBot:
         self, state: State, rng: Random, seat: int | None = None, history: History = ()
     ) -> Move:
         me = state.to_move
-        scored = [(_score(dice.apply(state, m), me), rng.random(), m) for m in _decisions(state)]
+        scored = [(_score(dice.apply(state, m), me), rng.random(), m) for m in decisions(state)]
         return max(scored, key=lambda entry: (entry[0], entry[1]))[2]
 
 
@@ -128,76 +128,24 @@ class CarefulBot:
         return careful(state, kuckuck.choosing(state)[0] if seat is None else seat)
 
 
-def _reward(state: State, player: int) -> float:
-    outcome = dice.result(state)
-    assert outcome is not None
-    return 0.5 if len(outcome.winners) == 2 else float(outcome.winners == (player,))
-
-
-@dataclass
-class MctsBot:
-    """The dice pyramid: Monte Carlo tree search (UCT) with random playouts; chance nodes
-    are sampled. States are immutable and hashable: the tree is a table of statistics."""
-
-    simulations: int = 300
-    exploration: float = 1.4
-    name: str = "mcts"
-    _table: dict[State, dict[Move, list[float]]] = field(default_factory=dict, repr=False)
-
-    def choose(
-        self, state: State, rng: Random, seat: int | None = None, history: History = ()
-    ) -> Move:
-        self._table = {}
-        for _ in range(self.simulations):
-            self._simulate(state, rng)
-        root = self._table[state]
-        return max(root, key=lambda m: root[m][0])  # most visited; ties: the first listed
-
-    def _simulate(self, state: State, rng: Random) -> None:
-        path: list[tuple[State, Move]] = []
-        while not state.is_over:
-            if state.is_chance:
-                state = dice.apply(state, dice.random_rolls(state, rng))
-                continue
-            if state not in self._table:
-                self._table[state] = {m: [0.0, 0.0] for m in _decisions(state)}
-                break
-            move = self._select(self._table[state], rng)
-            path.append((state, move))
-            state = dice.apply(state, move)
-        while not state.is_over:  # the playout
-            if state.is_chance:
-                state = dice.apply(state, dice.random_rolls(state, rng))
-            else:
-                state = dice.apply(state, rng.choice(_decisions(state)))
-        for node, move in path:
-            stats = self._table[node][move]
-            stats[0] += 1
-            stats[1] += _reward(state, node.to_move)
-
-    def _select(self, children: dict[Move, list[float]], rng: Random) -> Move:
-        unvisited = [m for m, (n, _) in children.items() if n == 0]
-        if unvisited:
-            return rng.choice(unvisited)
-        total = math.log(sum(n for n, _ in children.values()))
-        return max(
-            children,
-            key=lambda m: (
-                children[m][1] / children[m][0]
-                + self.exploration * math.sqrt(total / children[m][0])
-            ),
-        )
-
-
 LEVELS: Final = {
-    dice_notation.GAME: {"easy": "greedy", "medium": "mcts:60", "hard": "mcts"},
+    dice_notation.GAME: {"easy": "greedy", "medium": "ahead", "hard": "alphabeta"},
     cards_notation.GAME: {"easy": "random", "medium": "greedy", "hard": "search"},
     kuckuck_notation.GAME: {"easy": "random", "medium": "careful", "hard": "search"},
 }
 """The three levels of every game, each the bot it stands for: the names a player sees."""
 
 BOTS: Final = {
-    dice_notation.GAME: ("easy", "medium", "hard", "random", "greedy", "mcts"),
+    dice_notation.GAME: (
+        "easy",
+        "medium",
+        "hard",
+        "random",
+        "greedy",
+        "ahead",
+        "alphabeta",
+        "mcts",
+    ),
     cards_notation.GAME: ("easy", "medium", "hard", "random", "greedy", "search"),
     kuckuck_notation.GAME: ("easy", "medium", "hard", "random", "careful", "search"),
 }
@@ -208,6 +156,15 @@ SEARCH_WORLDS: Final = {cards_notation.GAME: 64, kuckuck_notation.GAME: 4}
 """The worlds ``search`` draws a decision when no N is named: as many as answer within a
 second in the browser with the CPU slowed fourfold (a card game's playout is a hand, Zum
 Kuckuck!'s a whole cycle)."""
+
+BUDGET: Final = 0.6
+"""The seconds a dice search may think a move, whatever its playouts: it stops there and
+plays the best it has found (the browser's bound for ``hard`` is a second from tap to
+answer with the CPU slowed fourfold)."""
+
+AHEAD_SPREAD: Final = 0.03
+"""How near the best chance of winning a move ``ahead`` may play is (three points in a
+hundred): among such moves it draws one, so its play varies."""
 
 DEFAULT_BOT: Final = "hard"
 """The bot ``cuckoo play`` sets against the player when none is named."""
@@ -234,5 +191,9 @@ def bot_named(name: str, game: str = dice_notation.GAME) -> Bot:
     if kind == "careful":
         return CarefulBot(name)
     if kind == "mcts":
-        return MctsBot(int(size) if size else 300, name=name)
+        return MctsBot(int(size) if size else 300, name=name, budget=BUDGET)
+    if kind == "ahead":
+        return LookaheadBot(1, AHEAD_SPREAD, name=name)
+    if kind == "alphabeta":
+        return LookaheadBot(2, budget=BUDGET, name=name)
     return SampledSearchBot(game, int(size) if size else SEARCH_WORLDS[game], name=name)

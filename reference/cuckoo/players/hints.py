@@ -8,6 +8,7 @@ from typing import Any
 
 from .. import cards, dice, kuckuck
 from .bots import bot_named
+from .majorities import side_chances
 from .tables import TABLES
 from .worlds import History
 
@@ -28,28 +29,53 @@ def hint(game: str, state: Any, seat: int, rng: Random, history: History = ()) -
 
 
 def _dice_why(state: dice.State, seat: int, move: Any) -> str:
-    """What the move does to the three sides (CD-SCORE-SIDE), and how they stand after it:
-    the player's words for what the search weighed."""
+    """What the move does to the three sides (CD-SCORE-SIDE), how they stand after it, and
+    which two sides it counts on (two of three win, CD-SCORE-MAJORITY): the player's words
+    for what the look-ahead weighed."""
     if isinstance(move, dice.Pass):
-        return "no die you could place helps you now: passing keeps the sides as they are"
-    before, after = dice.side_totals(state), dice.side_totals(dice.apply(state, move))
+        return "your nest is empty: you pass, and the sides stay as they are"
+    after = dice.apply(state, move)
+    before_totals, totals = dice.side_totals(state), dice.side_totals(after)
     other = dice.PLAYER_NAMES[1 - seat]
     changes = []
     for player, whose in ((seat, "you"), (1 - seat, other)):
         for side, name in enumerate(dice.SIDE_NAMES):
-            change = after[player][side] - before[player][side]
+            change = totals[player][side] - before_totals[player][side]
             if change:
                 sign = "+" if change > 0 else "\u2212"
                 changes.append(f"{sign}{abs(change)} on side {name} for {whose}")
     standing = []
     for side, name in enumerate(dice.SIDE_NAMES):
-        mine, theirs = after[seat][side], after[1 - seat][side]
+        mine, theirs = totals[seat][side], totals[1 - seat][side]
         word = "ahead" if mine > theirs else "behind" if mine < theirs else "level"
         standing.append(f"{name} {mine}\u2013{theirs} ({word})")
-    said = (", ".join(changes) or "no side changes yet") + "; then " + ", ".join(standing)
     if isinstance(move, dice.Infect):
-        said += "; the dice that change hands are re-rolled, so these totals may move"
-    return said
+        said = (
+            f"you give {' and '.join(map(str, move.give))} for {other}'s {move.take.value}: "
+            "the dice that change hands are re-rolled, so what they bring is luck; the sides "
+            "stand at " + ", ".join(standing)
+        )
+    else:
+        said = (", ".join(changes) or "no side changes yet") + "; then " + ", ".join(standing)
+    return f"{said}; {_plan(state if isinstance(move, dice.Infect) else after, seat, other)}"
+
+
+def _plan(state: dice.State, seat: int, other: str) -> str:
+    """The two sides the player's chances rest on, and the one left to the other player."""
+    chances = side_chances(state, seat)
+    order = sorted(range(3), key=lambda side: -chances[side])
+    first, second, last = (dice.SIDE_NAMES[side] for side in order)
+    if chances[order[1]] >= 0.5:
+        kept = f"it keeps you on course for sides {first} and {second}, two of three"
+    elif chances[order[0]] >= 0.5:
+        kept = f"side {first} leans your way; {second} is the one to fight for"
+    else:
+        return f"{other} leans ahead on every side: {first} and {second} are yours to turn"
+    return (
+        f"{kept}, and risks side {last}, which leans to {other}"
+        if chances[order[2]] < 0.5
+        else f"{kept}, with {last} leaning your way too"
+    )
 
 
 def _cards_why(state: cards.State, seat: int, move: Any) -> str:

@@ -19,7 +19,6 @@ from ..kuckuck.state import changed
 __all__ = ["surely_safe"]
 
 
-
 def surely_safe(state: kuckuck.State, seat: int) -> tuple[int, ...]:
     """The cards of *seat*'s hand that, played now, take a nest card or not for certain and
     leave the seat turning no cockatoo card (ZK-ROUND-TAKE, ZK-ROUND-TURN, ZK-ROUND-DROP),

@@ -23,7 +23,7 @@ from .safety import surely_safe
 from .tables import TABLES, Table
 from .worlds import History, cards_likelihood, cards_world, kuckuck_world
 
-__all__ = ["SampledSearchBot", "card_sense", "careful"]
+__all__ = ["HORIZONS", "SampledSearchBot", "card_sense", "careful", "playout"]
 
 
 def card_sense(state: cards.State, seat: int) -> Any:
@@ -135,12 +135,12 @@ class SampledSearchBot:
             if not weight:
                 continue
             for i, option in enumerate(options):
-                totals[i] += weight * _playout(table, horizon, world, seat, option, Random(seed))
+                totals[i] += weight * playout(table, horizon, world, seat, option, Random(seed))
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
         return options[best]
 
 
-def _playout(
+def playout(
     table: Table, horizon: _Horizon, world: Any, seat: int, option: Any, rng: Random
 ) -> float:
     """*option* taken in *world*, then every seat by the horizon's policy and chance as
