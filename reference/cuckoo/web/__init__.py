@@ -8,9 +8,10 @@ as text), which is what the browser's storage holds.  Every call here is a funct
 arguments, and the same dict in gives the same answer out.
 
 The page calls what this module names (``docs/app/engine-worker.js``): the viewer's
-(``viewer.py``), the recorder's (``recorder.py``) and the play page's (``play.py``, its guided first game ``guide.py``); a
-table is read in ``table.py``, its choices made in ``choices.py``, what one seat may know
-in ``seats.py``; the words the play page says come from :mod:`cuckoo.players.words`.
+(``viewer.py``), the recorder's (``recorder.py``) and the play page's (``play.py``; its
+guided first game, ``guide.py``); a table is read in ``table.py``, its choices made in
+``choices.py``, what one seat may know in ``seats.py``; the words the play page says come
+from :mod:`cuckoo.players.words`.
 """
 
 from ..players.words import describe

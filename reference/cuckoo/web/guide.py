@@ -98,7 +98,8 @@ def play_guide_next(table_json: str, record: str, human: str) -> str:
         mine = _my_choices(loaded, seat)
         if mine:
             return to_json({"yours": _asked(loaded, seat, left[0])})
-        return next_moves(table, loaded, human, lambda _: left.pop(0), lambda *_: left.pop(0), "the bot")
+        written = lambda *_: left.pop(0)  # noqa: E731  (chance and the others alike)
+        return next_moves(table, loaded, human, written, written, "the bot")
     except CuckooError as error:
         return to_json({"problem": problem(error)})
 
