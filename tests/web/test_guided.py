@@ -111,3 +111,14 @@ def test_guide_is_offered_and_kept_apart(page: Any) -> None:
     page.click("#setup button[type=submit]")
     page.wait_for_selector("#table-title:has-text('seed')")
     assert page.locator("#guide-says").is_hidden()
+
+
+def test_the_learn_page_leads_to_its_guide(page: Any) -> None:
+    """"Rather learn by playing?" at the top of a Learn page opens that game's guide."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("learn/cuckoo-cards.html")
+    link = page.get_by_role("link", name=re.compile("^Play this page.s game by taps$"))
+    assert link.bounding_box()["y"] < 844, "the link is on the first screen"
+    link.click()
+    first = GUIDES["cuckoo-cards"]["turns"][0]["ask"]
+    page.wait_for_selector(f"#guide-says .guide-ask:text-is({json.dumps(first)})")
