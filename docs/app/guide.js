@@ -114,7 +114,7 @@ export function guideAsk(game, k = null, problem = null) {
   const turn = guide.turns[k];
   if (!turn) return;
   const parts = [];
-  if (wrong === `${game.name}:${k}`) parts.push(el("span", { class: "guide-why" }, `Not this one: ${turn.why}`));
+  if (wrong === `${game.name}:${k}`) parts.push(el("span", { class: "guide-why" }, `That is not the Learn page's move. ${turn.why}`));
   else if (turn.say) parts.push(el("span", { class: "guide-say" }, turn.say));
   parts.push(el("strong", { class: "guide-ask" }, turn.ask));
   box.replaceChildren(...parts);
@@ -131,6 +131,7 @@ export function guideEnd(game) {
     el("span", { class: "guide-say" }, guide.end),
     el("strong", { class: "guide-ask" }, "The game's record is under “The record so far”: Download the game keeps it."),
     el("a", { href: "play.html" }, "Play against the bots"),
+    again(),
   );
 }
 

@@ -114,7 +114,7 @@ def test_guide_is_offered_and_kept_apart(page: Any) -> None:
 
 
 def test_the_learn_page_leads_to_its_guide(page: Any) -> None:
-    """"Rather learn by playing?" at the top of a Learn page opens that game's guide."""
+    """ "Rather learn by playing?" at the top of a Learn page opens that game's guide."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto("learn/cuckoo-cards.html")
     link = page.get_by_role("link", name=re.compile("^Play this page.s game by taps$"))
@@ -122,3 +122,19 @@ def test_the_learn_page_leads_to_its_guide(page: Any) -> None:
     link.click()
     first = GUIDES["cuckoo-cards"]["turns"][0]["ask"]
     page.wait_for_selector(f"#guide-says .guide-ask:text-is({json.dumps(first)})")
+
+
+def test_take_back_in_the_guide(page: Any) -> None:
+    """Take back returns to the guide's turn before, its words and the log as they were."""
+    turns = GUIDES["cuckoo-cards"]["turns"]
+    open_app(page, "play.html?guide=cuckoo-cards")
+    page.wait_for_selector(f"#guide-says .guide-ask:text-is({json.dumps(turns[0]['ask'])})")
+    said = page.locator("#announce .said").all_inner_texts()
+    tap(page, "keep")
+    page.wait_for_selector(f"#guide-says .guide-ask:text-is({json.dumps(turns[1]['ask'])})")
+    page.click("#takeback")
+    page.wait_for_selector(f"#guide-says .guide-ask:text-is({json.dumps(turns[0]['ask'])})")
+    page.wait_for_selector("#announce .said:last-child:text-is('You took back your move.')")
+    assert page.locator("#announce .said").all_inner_texts() == [*said, "You took back your move."]
+    tap(page, "keep")
+    page.wait_for_selector(f"#guide-says .guide-ask:text-is({json.dumps(turns[1]['ask'])})")
