@@ -50,6 +50,8 @@ def test_guided_first_game(page: Any, tmp_path: Path, game: str, width: int) -> 
     for k, turn in enumerate(guide["turns"]):
         page.wait_for_selector(f"#guide-says .guide-ask:text-is({json.dumps(turn['ask'])})")
         shown = _box(page)
+        if k == 0:
+            assert guide["start"] in page.locator("#announce .said").all_inner_texts()
         if "say" in turn:
             assert turn["say"] in shown, (k, shown)
         if k == 1 and not reloaded:  # a reload goes on at the same turn, its sentence shown again
