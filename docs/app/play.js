@@ -412,7 +412,7 @@ $("#guided").addEventListener("click", () => startGuide());
 $("#guide-says").addEventListener("click", (event) => {
   if (event.target.closest(".guide-again")) startGuide(current?.game.guide ?? wantedGuide());
 });
-$("#prompt").before($("#guide-says")); // the guide's words just above what to tap
+$("#announce").before($("#guide-says")); // the guide's words first beside the picture, on a phone on the first screen
 // a game the browser could not keep is lost with the tab: leaving it is asked first
 addEventListener("beforeunload", (event) => {
   if (current?.unsaved) event.preventDefault();
