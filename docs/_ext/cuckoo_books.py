@@ -42,6 +42,11 @@ INDEX = "searchindex-players.js"
 """Its index: the site's, cut down to the player's book."""
 OPEN = ("app/",)
 """What a player may reach outside the book's documents: the app."""
+PLAY_INSTEAD = "Rather learn by playing?"
+"""How the line under a Learn page's title starts: a link into the app's guided first game."""
+SCREEN_ONLY = "cuckoo-viewer-link"
+"""The class of a paragraph that is a way into the app, of no use on paper: the printed
+booklets leave it out (rulebook.css), as they leave out the links into the viewer."""
 FOOT = "cuckoo-book-foot"
 """The class of the paragraph at the foot of a player's page, with its one way out."""
 
@@ -80,6 +85,8 @@ def _close_the_book(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     for para in list(doctree.findall(nodes.paragraph)):
         if "cuckoo-ref-examples" in para["classes"]:  # the examples are the specification's
             para.parent.remove(para)
+        elif para.astext().startswith(PLAY_INSTEAD):
+            para["classes"].append(SCREEN_ONLY)
     for ref in list(doctree.findall(nodes.reference)):
         target = _target(docname, ref.get("refuri", ""))
         if target is None or _allowed(target, docs):

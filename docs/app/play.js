@@ -3,13 +3,18 @@
 // reload draws nothing new. The player sits at one seat and is shown what that seat may
 // see: in the card games the other hands lie face down. The game is saved after every
 // move; another tab that moves the same game updates this one at once.
+//
+// A guided first game (guide.js) is a Learn page's example game played by taps: it is kept
+// under an id of its own, so that it never takes the place of a game under way.
 import { download, keepOffline, problemItem, say, shareShown, startEngine } from "./common.js";
 import { el } from "./show.js";
 import { Stale, fileName, game as storedGame, save, storageProblem, watch } from "./store.js";
 import { offer, showPicture, withQuestions } from "./taps.js";
+import { GUIDE_ID, guideAsk, guideEnd, guideEnded, guideOf, guideRecord, guideStart, guideWrong, guided, leaveGuide, wantedGuide } from "./guide.js";
 
 const KEY = "cuckoo-play-games";
-const ID = "current";
+const PLAIN_ID = "current";
+let ID = wantedGuide() ? GUIDE_ID : PLAIN_ID; // the stored game this tab shows
 const LOG = 12; // announcements kept on the screen, newest last (the box scrolls)
 const BOTS = ["Robin", "Sam", "Kim", "Lee", "Noor"];
 /** What each level of bot is, game by game (the engine's cuckoo.players.bots.LEVELS). */
@@ -78,7 +83,12 @@ function showLog(game) {
   const said = game.said ?? [];
   const first = (game.told ?? 0) - said.length + 1; // the number of said[0]
   const shown = box.lastElementChild ? Number(box.lastElementChild.dataset.n) : 0;
-  if (shown > (game.told ?? 0) || (box.firstElementChild && Number(box.firstElementChild.dataset.n) < first - LOG)) {
+  // a line shown that the log no longer holds as it is (moves taken back, another game): all anew
+  const changed = [...box.children].some((line) => {
+    const n = Number(line.dataset.n);
+    return n >= first && n - first < said.length && line.textContent !== said[n - first];
+  });
+  if (changed || shown > (game.told ?? 0) || (box.firstElementChild && Number(box.firstElementChild.dataset.n) < first - LOG)) {
     box.replaceChildren();
   }
   const last = box.lastElementChild ? Number(box.lastElementChild.dataset.n) : 0;
@@ -111,6 +121,8 @@ function options(game) {
 async function start(event) {
   event.preventDefault();
   leaving = false;
+  ID = PLAIN_ID;
+  leaveGuide();
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
   const kind = $("#game").value;
   const { human, bot, table } = options(kind);
@@ -128,8 +140,31 @@ async function start(event) {
   say("");
   $("#announce").replaceChildren();
   const game = { name, table: { ...checked.ok, seed }, human, bot, said: [], told: 0, created: new Date().toISOString() };
-  await keep(game, current ? current.rev : null);
+  await begin(game);
+}
+
+/** Start *game*, kept under this tab's id in place of what it held there. */
+async function begin(game) {
+  let rev = null;
+  try {
+    rev = (await storedGame(KEY, ID))?.rev ?? null;
+  } catch {
+    rev = null; // a damaged game there: written over
+  }
+  current = null;
+  drawn = null;
+  say("");
+  $("#announce").replaceChildren();
+  await keep(game, rev);
   await turn();
+}
+
+/** A guided first game of the game chosen (or of *kind*), kept apart from a game under way. */
+async function startGuide(kind) {
+  leaving = false;
+  ID = GUIDE_ID;
+  const game = await guideStart(engine, kind ?? $("#game").value, $("#name").value.trim());
+  if (game) await begin(game);
 }
 
 /** The player's own move: made, saved, told; then the game goes on. */
@@ -142,8 +177,35 @@ async function mine(text) {
   }
   $("#refused").replaceChildren();
   $("#hint-says").textContent = "";
-  const marks = [...(game.marks ?? []), game.table.moves.length]; // where each of your moves began
-  await keep(told({ ...game, table: answer.ok, marks }, answer.said), rev);
+  await keep(told({ ...game, table: answer.ok, ...marked(game) }, answer.said), rev);
+  return turn();
+}
+
+/** Where the player's next move begins, and how much had been told before it (a take-back
+ * takes what was told since out of the log). */
+function marked(game) {
+  const marks = [...(game.marks ?? []), game.table.moves.length];
+  const heard = [...(game.heard ?? []), game.told ?? 0];
+  return { marks, heard };
+}
+
+/** The player's move *text* in a guided game: made if it is the guide's, else answered
+ * with why the guide asks for its own. */
+async function mineGuided(text) {
+  const { game, rev } = current;
+  const answer = await guided(engine, "play_guide_move", game, text);
+  $("#hint-says").textContent = "";
+  if (answer.other) {
+    guideWrong(game, true);
+    return turn();
+  }
+  if (answer.problem) {
+    $("#refused").replaceChildren("Refused: ", await problemItem(answer.problem));
+    return turn();
+  }
+  $("#refused").replaceChildren();
+  guideWrong(game, false);
+  await keep(told({ ...game, table: answer.ok, ...marked(game) }, answer.said), rev);
   return turn();
 }
 
@@ -184,6 +246,21 @@ async function advance() {
     $("#table-title").textContent = game.name;
     if (game !== shared) $("#share-code").hidden = true; // a code shared of another move
     showLog(game);
+    let step = null; // in a guided game: the guide's next moves, or the player's turn, or its end
+    if (game.guide) {
+      step = await guided(engine, "play_guide_next", game);
+      if (step.problem) {
+        $("#prompt").textContent = "";
+        $("#choices").replaceChildren();
+        guideAsk(game, null, step.problem.detail);
+        return;
+      }
+      if (step.ok) {
+        if (behind || current.game !== game) return;
+        if (!(await keep(told({ ...game, table: step.ok }, step.said), rev))) return;
+        continue;
+      }
+    } else guideAsk(null);
     const view = withQuestions(await engine.call("play_view", JSON.stringify(game.table), game.human, false));
     if (view.problem) {
       $("#prompt").textContent = "";
@@ -192,8 +269,15 @@ async function advance() {
       return;
     }
     showPicture($("#picture"), view);
-    const record = showRecord(game);
+    const record = showRecord(game, step?.end);
     const hand = view.hand.length ? ` Your hand: ${view.hand.join(" ")}.` : "";
+    if (step?.end) {
+      $("#prompt").textContent = "The guided game is over.";
+      $("#choices").replaceChildren();
+      guideEnd(game);
+      return;
+    }
+    if (game.guide) guideAsk(game, (game.marks ?? []).length);
     if (view.over) {
       $("#prompt").textContent = `The game is over: ${view.status || (await record).trim().split("\n").at(-1)}`;
       $("#choices").replaceChildren();
@@ -202,8 +286,9 @@ async function advance() {
     if (view.choices.length) {
       $("#prompt").textContent = "Your move."; // in Zum Kuckuck!, the choices are the hand
       const dice = game.table.game === "cuckoo-dice";
-      offer($("#choices"), view.choices, mine, {
-        rolled: mine, // an infection's re-roll is drawn for the player
+      const move = game.guide ? mineGuided : mine;
+      offer($("#choices"), view.choices, move, {
+        rolled: move, // an infection's re-roll is drawn for the player
         picture: $("#picture"), // the pyramid's dice and cells, or the card game's cards
         mover: dice ? ["Blue", "Red"].indexOf(game.human) : null,
         taps: view.taps,
@@ -233,12 +318,18 @@ async function advance() {
 /** The record of *game* as the player saw it, shown once the engine has written it (after
  * the screen is drawn: a long game's record takes longer than a move should); resolves to
  * its text. */
-function showRecord(game) {
-  const asked = engine.call("play_record", JSON.stringify(game.table), game.human);
+function showRecord(game, whole = false) {
+  const asked = recordOf(game, whole);
   asked.then((text) => {
     if (current && current.game === game) $("#record").textContent = text;
   }, () => {});
   return asked;
+}
+
+/** The record of *game* as the player saw it; of a guided game played to its end, the
+ * whole record (the Learn page's own). */
+function recordOf(game, whole) {
+  return whole ? guideRecord(engine, game) : engine.call("play_record", JSON.stringify(game.table), game.human);
 }
 
 /** The stored game, shown as it is now (another tab changed it). */
@@ -250,7 +341,9 @@ async function refresh() {
     say(`The game kept in this browser cannot be read: ${error.message}. Start a new one.`, "error");
     return;
   }
+  if (current && ID === GUIDE_ID && current.game.guide !== wantedGuide()) current = null; // another game's guide
   if (current) await turn();
+  else if (ID === GUIDE_ID) await startGuide(wantedGuide());
   else {
     $("#setup").hidden = false;
     $("#table").hidden = true;
@@ -269,6 +362,10 @@ function describeLevel() {
 /** The medium bot's move for the player's seat, from what that seat has seen, and why. */
 async function hint() {
   if (!current) return;
+  if (current.game.guide) {
+    $("#hint-says").textContent = `The guide asks: ${guideOf(current.game)?.turns[(current.game.marks ?? []).length]?.ask ?? "nothing more"}`;
+    return;
+  }
   let answer;
   try {
     answer = await engine.within(SEARCH_LIMIT, "play_hint", JSON.stringify(current.game.table), current.game.human);
@@ -290,8 +387,14 @@ async function takeBack() {
     return;
   }
   const at = marks.pop();
+  const heard = [...(game.heard ?? [])];
+  const before = heard.length === marks.length + 1 ? heard.pop() : null; // told before the move (older games: unknown)
   $("#hint-says").textContent = "";
-  const back = told({ ...game, table: { ...game.table, moves: game.table.moves.slice(0, at) }, marks }, ["You took back your move."]);
+  // what was told of the moves taken back leaves the log with them
+  const said = game.said ?? [];
+  const kept = before === null ? said : said.slice(0, Math.max(0, said.length - ((game.told ?? 0) - before)));
+  const unsaid = before === null ? game : { ...game, said: kept, told: before };
+  const back = told({ ...unsaid, table: { ...game.table, moves: game.table.moves.slice(0, at) }, marks, heard }, ["You took back your move."]);
   await keep(back, rev);
   await turn();
 }
@@ -305,11 +408,20 @@ $("#hint").addEventListener("click", hint);
 $("#takeback").addEventListener("click", takeBack);
 describeLevel();
 $("#setup").addEventListener("submit", start);
+$("#guided").addEventListener("click", () => startGuide());
+$("#guide-says").addEventListener("click", (event) => {
+  if (event.target.closest(".guide-again")) startGuide(current?.game.guide ?? wantedGuide());
+});
+$("#announce").before($("#guide-says")); // the guide's words first beside the picture, on a phone on the first screen
 // a game the browser could not keep is lost with the tab: leaving it is asked first
 addEventListener("beforeunload", (event) => {
   if (current?.unsaved) event.preventDefault();
 });
 $("#again").addEventListener("click", () => {
+  if (current?.game.guide) { // the setup, with the game under way (if any) behind it
+    ID = PLAIN_ID;
+    leaveGuide();
+  }
   if (current?.unsaved && !confirm("This browser has not kept this game (its storage refused it): it is lost if you leave it. Leave it anyway? Cancel, then Download the game, to keep it.")) return;
   leaving = true;
   $("#setup").hidden = false;
@@ -317,7 +429,7 @@ $("#again").addEventListener("click", () => {
 });
 $("#download").addEventListener("click", async () => {
   const { game } = current;
-  download(fileName(game), await engine.call("play_record", JSON.stringify(game.table), game.human));
+  download(fileName(game), await recordOf(game, game.guide && guideEnded(game)));
 });
 $("#share").addEventListener("click", async () => {
   const { game } = current;

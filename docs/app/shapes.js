@@ -125,10 +125,11 @@ const STORED = { name: text(), rev: whole(0, Number.MAX_SAFE_INTEGER), table: TA
 export const RECORDED_GAME = record(STORED, { created: date, undone: list(text()), journal: list(JOURNAL_ENTRY) });
 
 /** A game of the play page (IndexedDB, cuckoo-play-games): its seat, its bots' level, what
- * it told the player and where each of the player's moves began. */
+ * it told the player, where each of the player's moves began and how much had been told
+ * then (heard), and for a guided first game the game whose guide it follows. */
 export const PLAYED_GAME = record(
   { ...STORED, table: record({ game: oneOf(...GAMES), moves: list(text()), seed: whole(0, 2 ** 32 - 1) }, {}, json), human: text(), bot: oneOf(...LEVELS) },
-  { created: date, said: list(text()), told: whole(0, Number.MAX_SAFE_INTEGER), marks: list(whole(0, LIST_MOST)) },
+  { created: date, said: list(text()), told: whole(0, Number.MAX_SAFE_INTEGER), marks: list(whole(0, LIST_MOST)), heard: list(whole(0, Number.MAX_SAFE_INTEGER)), guide: oneOf(...GAMES) },
 );
 
 /** The games of an earlier version kept in localStorage ({id: game}); each is checked as a

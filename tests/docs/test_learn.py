@@ -26,6 +26,8 @@ BEFORE_WORDS = 1500
 BEFORE = "## Before your first game"
 CARD_WORDS = 700
 """What fits on one printed A4 page with its tables."""
+PLAY_INSTEAD = "**Rather learn by playing?** {app}`"
+"""The line under a Learn page's title: its game, played in the app's guided first game."""
 FENCE = re.compile(r"```\{([\w-]+)\}([^\n]*)\n(.*?)```", re.S)
 
 
@@ -138,9 +140,13 @@ def test_a_learn_page_is_read_in_fifteen_minutes(pictures: ModuleType, page: Pat
 def test_a_learn_page_starts_with_what_a_player_needs_before_the_first_game(
     pictures: ModuleType, page: Path
 ) -> None:
-    """Right under the title, the section "Before your first game", at most 1,500 words."""
+    """Right under the title, the way to the guided first game in the app (issue #52), then
+    the section "Before your first game", at most 1,500 words."""
     text = _expanded(pictures, page)
-    assert text.splitlines()[2] == BEFORE, f"{page.name}: the page must start with {BEFORE!r}"
+    lines = text.splitlines()
+    guide = f"<play.html?guide={page.stem}>`"
+    assert lines[2].startswith(PLAY_INSTEAD) and guide in lines[2], f"{page.name}: {lines[2]}"
+    assert lines[4] == BEFORE, f"{page.name}: the page must start with {BEFORE!r}"
     words = _words(before_first_game(text))
     assert words <= BEFORE_WORDS, f"{page.name}: {words} words before the first game"
 

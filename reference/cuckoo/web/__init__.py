@@ -8,13 +8,15 @@ as text), which is what the browser's storage holds.  Every call here is a funct
 arguments, and the same dict in gives the same answer out.
 
 The page calls what this module names (``docs/app/engine-worker.js``): the viewer's
-(``viewer.py``), the recorder's (``recorder.py``) and the play page's (``play.py``); a
-table is read in ``table.py``, its choices made in ``choices.py``, what one seat may know
-in ``seats.py``; the words the play page says come from :mod:`cuckoo.players.words`.
+(``viewer.py``), the recorder's (``recorder.py``) and the play page's (``play.py``; its
+guided first game, ``guide.py``); a table is read in ``table.py``, its choices made in
+``choices.py``, what one seat may know in ``seats.py``; the words the play page says come
+from :mod:`cuckoo.players.words`.
 """
 
 from ..players.words import describe
 from .common import problem, to_json
+from .guide import play_guide_move, play_guide_next, play_guide_record, play_guide_start
 from .play import play_hint, play_move, play_next, play_record, play_view, random_setup
 from .recorder import table_new, table_play, table_record, table_view
 from .table import load
@@ -25,6 +27,10 @@ __all__ = [
     "Viewer",
     "describe",
     "load",
+    "play_guide_move",
+    "play_guide_next",
+    "play_guide_record",
+    "play_guide_start",
     "play_hint",
     "play_move",
     "play_next",

@@ -10,7 +10,7 @@ down and the record with their cards as ``?`` until the rules show them.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from random import Random
 from typing import Any
 
@@ -208,26 +208,47 @@ def play_next(table_json: str, bot: str, human: str) -> str:
 
     table = read_table(table_json)
     loaded = load(table)
+    kit = TABLES[loaded.game]
+    rng = _rng(table, len(loaded.texts))
+    history = tuple(zip(loaded.states, loaded.moves, strict=False))
+
+    def decide(state: Any, other: int) -> Any:
+        try:
+            player = bot_named(str(bot), loaded.game)
+        except ValueError as error:  # a stored game edited, or of a later version
+            raise SetupError(str(error), rule="CD-NOTATION-SYNTAX") from None
+        return kit.complete(state, player.choose(state, rng, other, history), rng)
+
+    return next_moves(table, loaded, human, lambda state: kit.chance(state, rng), decide, bot)
+
+
+def next_moves(
+    table: Mapping[str, Any],
+    loaded: Table,
+    human: str,
+    chance: Callable[[Any], Any],
+    decide: Callable[[Any, int], Any],
+    bot: str,
+) -> str:
+    """The answer of :func:`play_next`, its moves drawn by *chance* (a state to its outcome)
+    and *decide* (a state and a seat to its decision, chance included): at a chance step,
+    a whole deal or one outcome; else each other seat's decision (every bot's card of a
+    basic Zum Kuckuck! round, one decision in the other games)."""
+    from ..players.tables import TABLES
+
     seat = _seat(loaded, human)
     state, kit = loaded.state, TABLES[loaded.game]
-    rng = _rng(table, len(loaded.texts))
     moves: list[Any] = []
     if state.is_chance:
         step = state.step
         while state.is_chance and state.step == step and (step == "deal" or not moves):
-            moves.append(kit.chance(state, rng))
+            moves.append(chance(state))
             state = kit.apply(state, moves[-1])
         return _moved(table, loaded.state, moves, seat, "")
-    try:
-        player = bot_named(str(bot), loaded.game)
-    except ValueError as error:  # a stored game edited, or of a later version
-        raise SetupError(str(error), rule="CD-NOTATION-SYNTAX") from None
-    history = tuple(zip(loaded.states, loaded.moves, strict=False))
     for other in kit.choosing(state):
         if other == seat:
             raise SetupError("it is your move", rule="CD-NOTATION-SYNTAX")
-        decision = player.choose(state, rng, other, history)
-        moves.append(kit.complete(state, decision, rng))
+        moves.append(decide(state, other))
         if loaded.game != kuckuck_notation.GAME:
             break
     answer = json.loads(_moved(table, loaded.state, moves, seat, bot))
