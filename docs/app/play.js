@@ -17,12 +17,12 @@ const PLAIN_ID = "current";
 let ID = wantedGuide() ? GUIDE_ID : PLAIN_ID; // the stored game this tab shows
 const LOG = 12; // announcements kept on the screen, newest last (the box scrolls)
 const BOTS = ["Robin", "Sam", "Kim", "Lee", "Noor"];
-/** What each level of bot is, game by game (the engine's cuckoo.players.bots.LEVELS). */
+/** What each level of bot is, game by game: the engine's cuckoo.players.bots.LEVEL_WORDS (a test). */
 const LEVELS = {
   "cuckoo-dice": {
     easy: "looks one move ahead on the side totals",
-    medium: "searches 60 trial games a move",
-    hard: "searches 300 trial games a move (a few seconds)",
+    medium: "weighs each move's chances on the three sides and varies among the best",
+    hard: "weighs each move's chances and the other player's best answer",
   },
   "cuckoo-cards": {
     easy: "plays any legal move",

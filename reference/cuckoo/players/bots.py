@@ -135,6 +135,25 @@ LEVELS: Final = {
 }
 """The three levels of every game, each the bot it stands for: the names a player sees."""
 
+LEVEL_WORDS: Final = {
+    dice_notation.GAME: {
+        "easy": "looks one move ahead on the side totals",
+        "medium": "weighs each move's chances on the three sides and varies among the best",
+        "hard": "weighs each move's chances and the other player's best answer",
+    },
+    cards_notation.GAME: {
+        "easy": "plays any legal move",
+        "medium": "keeps a 7 or higher, else swaps",
+        "hard": "weighs what it has seen and plays the hand out in 64 worlds it cannot tell apart",
+    },
+    kuckuck_notation.GAME: {
+        "easy": "plays any card of its hand",
+        "medium": "keeps its own nest low",
+        "hard": "plays the cycle out in 4 worlds it cannot tell apart from what it has seen",
+    },
+}
+"""What each level does, in a player's words (the play page says the same: a test)."""
+
 BOTS: Final = {
     dice_notation.GAME: (
         "easy",
