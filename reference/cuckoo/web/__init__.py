@@ -16,7 +16,7 @@ in ``seats.py``; the words the play page says come from :mod:`cuckoo.players.wor
 from ..players.words import describe
 from .common import problem, to_json
 from .play import play_hint, play_move, play_next, play_record, play_view, random_setup
-from .recorder import table_new, table_play, table_record, table_view
+from .recorder import table_new, table_play, table_record, table_show, table_view
 from .table import load
 from .viewer import MAX_TEXT, Viewer
 
@@ -35,6 +35,7 @@ __all__ = [
     "table_new",
     "table_play",
     "table_record",
+    "table_show",
     "table_view",
     "to_json",
 ]
