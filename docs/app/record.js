@@ -383,9 +383,12 @@ function answering(shown) {
     ask: async (choice, answers) => {
       const decision = choice.text.replace(/ show$/, "");
       const answer = await engine.call("table_show", JSON.stringify(shown.game.table), decision, JSON.stringify(answers));
+      // a refusal's way back kept in sight once the question is laid out above it
+      requestAnimationFrame(() => $("#refused .take-back")?.scrollIntoView({ block: "nearest" }));
       return answer.problem ? null : answer; // the engine's refusal of the whole move says it
     },
     refused: (choice, answers, problem, tried) => refuseCard(shown, choice, answers, problem, tried),
+    answered: () => $("#refused").replaceChildren(), // a refusal said stands until the next card
   };
 }
 

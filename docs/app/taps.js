@@ -458,7 +458,7 @@ function rollEntry(choice, play, values = [], kept = () => {}) {
  * {standing, question, refused} (how many answers stand, the next question offering only
  * what can be, the problem of a last answer that cannot), or null (asked as written); a
  * refusal goes to *answering.refused(choice, answers, problem, tried)*, the answers that
- * stand kept. */
+ * stand kept; *answering.answered()* is told of each answer tapped. */
 function askEntry(choice, play, answers = [], kept = () => {}, answering = null) {
   const engine = answering?.handles(choice) ? answering : null;
   let standing = 0;
@@ -486,11 +486,15 @@ function askEntry(choice, play, answers = [], kept = () => {}, answering = null)
     const given = el("div", { class: "path", "aria-label": "Answered so far" },
       ...answers.map((answer, i) => el("span", { class: "chip" }, `${choice.ask[i].label}: ${answer}`)));
     const asked = el("div", { class: "question" });
-    const take = (text) => { answers.push(text); kept(); next(); };
+    const take = (text) => { answers.push(text); kept(); engine?.answered(); next(); };
     entry.replaceChildren(given, el("p", { class: "prompt" }, `${question.label}:`), asked);
     if (question.many) manyEntry(asked, question, take);
     else offer(asked, question.options.map((o) => ({ ...o, roll: [], ask: [] })), take);
-    asked.querySelector("button")?.focus();
+    // focused for a keyboard once the answer is painted (a focus lays the page out at once:
+    // a slowed phone paid for it inside the tap), never scrolled to: a refusal's way back,
+    // scrolled into sight (record.js), stays there
+    const first = asked.querySelector("button");
+    requestAnimationFrame(() => setTimeout(() => { if (first?.isConnected) first.focus({ preventScroll: true }); }));
   };
   next();
   return entry;
