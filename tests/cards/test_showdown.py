@@ -84,6 +84,7 @@ def test_every_offered_completion_is_accepted_and_every_other_card_refused(
     shown: list[Card] = []
     while len(shown) < len(truth):
         can = offer(dealt, hidden, shown).cards[0]
+        assert offer(dealt, hidden, shown, 1).cards == (can,)  # the next player's alone
         assert can, "a show-down begun with offered cards can always be completed"
         out = [c for c in DECK if c not in can]
         for card in (

@@ -152,9 +152,12 @@ def _may_hold(hand: _Hand, kind: _Kind, j: int, card: Card, seen: dict[Card, str
     return card not in seen and card.is_king == kind.king[kind.ends[j]]
 
 
-def offer(dealt: State, hand: Sequence[Move | Deal], shown: Sequence[Card]) -> Offer:
+def offer(
+    dealt: State, hand: Sequence[Move | Deal], shown: Sequence[Card], ahead: int = 0
+) -> Offer:
     """What each player still to show can show once *shown* is entered, in a hand played
-    from *dealt* with *hand*'s moves (its deal and every decision, the dealer's last).
+    from *dealt* with *hand*'s moves (its deal and every decision, the dealer's last); with
+    *ahead*, only the next *ahead* players (a page asking one card at a time needs one).
     A card is offered when some show-down going on with it is one the engine accepts.
 
     :raises ValueError: for *hand* not a whole hand's deal and decisions.
@@ -164,7 +167,7 @@ def offer(dealt: State, hand: Sequence[Move | Deal], shown: Sequence[Card]) -> O
     kinds = [k for k in _kinds(read) if _fits(read, k, entered)]
     cards = tuple(
         tuple(c for c in DECK if any(_fits(read, k, {**entered, j: c}) for k in kinds))
-        for j in range(len(shown), len(read.names))
+        for j in range(len(shown), len(read.names))[: ahead or None]
     )
     return Offer(read.names, tuple(shown), cards)
 
@@ -173,7 +176,7 @@ def standing(dealt: State, hand: Sequence[Move | Deal], shown: Sequence[Card]) -
     """How many of the cards *shown* still stand: the first that the hand rules out, and
     all after it, do not (a reload, or the dealer's decision changed, keeps the others)."""
     for k in range(len(shown)):
-        if shown[k] not in offer(dealt, hand, shown[:k]).cards[0]:
+        if shown[k] not in offer(dealt, hand, shown[:k], 1).cards[0]:
             return k
     return len(shown)
 
@@ -188,7 +191,7 @@ def ruled_out(
     :raises ValueError: for a card the next player can show.
     """
     read = _read(dealt, hand)
-    can = offer(dealt, hand, shown).cards[0]
+    can = offer(dealt, hand, shown, 1).cards[0]
     if card in can:
         raise ValueError(f"{read.names[len(shown)]} can show {card}")
     taken = set(shown) | set(read.seen) | {card}

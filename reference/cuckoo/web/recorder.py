@@ -187,7 +187,7 @@ def table_show(table_json: str, decision: str, answers_json: str) -> str:
         shown: list[cards.Card] = []
         refused = None
         for answer in answers:
-            can = offer(dealt, hand, shown).cards[0]
+            can = offer(dealt, hand, shown, 1).cards[0]
             card = _CARDS.get(str(answer))
             if card not in can:
                 if card is not None:
@@ -195,7 +195,7 @@ def table_show(table_json: str, decision: str, answers_json: str) -> str:
                     refused = problem(IllegalMoveError(ruled.why, rule=ruled.rule))
                 break
             shown.append(card)
-        offered = offer(dealt, hand, shown)
+        offered = offer(dealt, hand, shown, 1)
     except (CuckooError, ValueError) as error:
         wrong = (
             error
