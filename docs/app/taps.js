@@ -486,7 +486,16 @@ function askEntry(choice, play, answers = [], kept = () => {}, answering = null)
     const given = el("div", { class: "path", "aria-label": "Answered so far" },
       ...answers.map((answer, i) => el("span", { class: "chip" }, `${choice.ask[i].label}: ${answer}`)));
     const asked = el("div", { class: "question" });
-    const take = (text) => { answers.push(text); kept(); engine?.answered(); next(); };
+    const take = (text) => {
+      answers.push(text);
+      kept();
+      engine?.answered();
+      // the last card one the engine offered: the move is whole, and played without asking
+      // the engine again (the saving tap pays for one call, not two)
+      const sure = engine && question.options.some((o) => o.text === text && !o.other);
+      if (sure && answers.length === choice.ask.length) play([choice.text, ...answers].join(" "));
+      else next();
+    };
     entry.replaceChildren(given, el("p", { class: "prompt" }, `${question.label}:`), asked);
     if (question.many) manyEntry(asked, question, take);
     else offer(asked, question.options.map((o) => ({ ...o, roll: [], ask: [] })), take);

@@ -173,8 +173,9 @@ def table_show(table_json: str, decision: str, answers_json: str) -> str:
     """A card game's show-down entered card by card after the dealer's *decision* (``keep``,
     ``cut As``), *answers* the cards entered so far (CC-PARTIAL-SHOW): how many of them
     stand, and the next player's question, offering only the cards they can show (under
-    ``others``, the rest, each refused when tapped); or, when the last answer is a card
-    that cannot be, ``refused``: the problem, the rule and its reason in a player's words.
+    "Another card", marked ``other``, the rest, each refused when tapped); or, when the
+    last answer is a card that cannot be, ``refused``: the problem, the rule and its reason
+    in a player's words.
     ``{"problem": ...}`` for a table or decision the engine refuses."""
     try:
         loaded = load(read_table(table_json))
@@ -211,7 +212,10 @@ def table_show(table_json: str, decision: str, answers_json: str) -> str:
         others = [(("Another card", *card_path(c)), str(c)) for c in cards.DECK if c not in can]
         question = {
             "label": f"{offered.names[len(shown)]} shows",
-            "options": [{"path": list(p), "text": t} for p, t in [*options, *others]],
+            "options": [
+                *({"path": list(p), "text": t} for p, t in options),
+                *({"path": list(p), "text": t, "other": True} for p, t in others),
+            ],
             "many": False,
             "distinct": True,
         }
