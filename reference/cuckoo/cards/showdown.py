@@ -1,7 +1,7 @@
 """What each player can still show at a show-down with some cards entered already
-(spec: *cuckoo-cards/notation*, CC-PARTIAL-SHOW, CC-PARTIAL-OFFER): the cards some deal
-and the decisions seen leave in that hand, and, for any other card, the rule that rules it
-out, said in a player's words.
+(spec: *cuckoo-cards/notation*, CC-PARTIAL-SHOW): the cards some deal and the decisions
+seen leave in that hand, and, for any other card, the rule that rules it out, said in a
+player's words.
 
 Kings never change hands (CC-SWAP-KING, CC-KING-HELD), and whether a card is a king is all
 the decisions read of it; so each hand's possible deals fall into a few kinds, one for each
