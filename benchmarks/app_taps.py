@@ -193,7 +193,8 @@ def clicks(table: dict[str, Any], text: str) -> list[tuple[str, str]]:
         raise ValueError(f"{text} is not offered")
     steps = [("#choices .tap", label) for label in choice["path"]]
     words = text[len(choice["text"]) :].split()
-    for question in choice["ask"]:
+    answers = list(words)
+    for k, question in enumerate(choice["ask"]):
         if question["many"]:
             paths = {o["text"]: o["path"] for o in question["options"]}
             for word in words:  # a card by its ten first, when the page groups them so
@@ -204,10 +205,23 @@ def clicks(table: dict[str, Any], text: str) -> list[tuple[str, str]]:
             steps.append(("#choices .question button.primary", "Done"))
             words = []
             continue
+        if table["game"] == "cuckoo-cards":  # each card asked of the engine (CC-PARTIAL-SHOW)
+            question = _show_down(table, choice["text"], answers[:k])
         word = words.pop(0)
         (option,) = [o for o in question["options"] if o["text"] == word]
         steps += [("#choices .question .tap", label) for label in option["path"]]
     return steps
+
+
+def _show_down(table: dict[str, Any], text: str, shown: list[str]) -> dict[str, Any]:
+    """The question the page asks, of the engine, after the cards *shown* of a show-down
+    entered with the dealer's decision *text*: each player offered only what can be."""
+    from cuckoo import web
+
+    decision = text.removesuffix(" show")
+    answer = json.loads(web.table_show(json.dumps(table), decision, json.dumps(shown)))
+    question: dict[str, Any] = answer["question"]
+    return question
 
 
 def _button(page: Any, where: str, label: str) -> Any:
@@ -304,8 +318,10 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
                     each[name][pace] += taps
                     inside[name] += within
                     context.close()
-                    said = (f"run {run + 1}, {name}, {pace}: {opened:.0f} then"
-                            f" {[round(t) for t in taps]}, inside {[round(t) for t in within]}")
+                    said = (
+                        f"run {run + 1}, {name}, {pace}: {opened:.0f} then"
+                        f" {[round(t) for t in taps]}, inside {[round(t) for t in within]}"
+                    )
                     print(said, file=sys.stderr)
         version = browser.version
         browser.close()

@@ -285,6 +285,7 @@ async function draw(view = null) {
     mover: ["Blue", "Red"].indexOf(view.to_move),
     taps: view.taps,
     keep: { key: HALF, at: halfAt(shown) }, // a reload keeps it
+    answering: answering(shown),
   });
   offered = view.choices;
   if (half?.refused && half.at === halfAt(shown)) { // offer kept the taps; the refusal too
@@ -371,6 +372,35 @@ async function askAgain(asked, text, problem) {
   remember(HALF, { at: halfAt(open), chosen: asked.path, values: [], refused: { problem, move } });
   const { game } = open;
   await commit(open, { ...game, journal: journaled(game, "refused", text) }, `Refused: ${text}. Asked again, ${move} kept.`, "error");
+}
+
+/** The card game's show-down, asked of the engine card by card (taps.js askEntry): each
+ * player is offered only the cards they can show; a card that cannot be is refused at once,
+ * the cards before it kept. */
+function answering(shown) {
+  return {
+    handles: (choice) => shown.game.table.game === "cuckoo-cards" && choice.text.endsWith(" show"),
+    ask: async (choice, answers) => {
+      const decision = choice.text.replace(/ show$/, "");
+      const answer = await engine.call("table_show", JSON.stringify(shown.game.table), decision, JSON.stringify(answers));
+      // a refusal's way back kept in sight once the question is laid out above it
+      requestAnimationFrame(() => $("#refused .take-back")?.scrollIntoView({ block: "nearest" }));
+      return answer.problem ? null : answer; // the engine's refusal of the whole move says it
+    },
+    refused: (choice, answers, problem, tried) => refuseCard(shown, choice, answers, problem, tried),
+    answered: () => $("#refused").replaceChildren(), // a refusal said stands until the next card
+  };
+}
+
+/** A show-down's card *tried* last refused for *problem*: said, with the way back, and kept
+ * in the journal with its rule; the cards before it (*answers*) stand, over a reload too. */
+async function refuseCard(shown, choice, answers, problem, tried) {
+  if (shown !== open) return;
+  const move = choice.text.replace(/ show$/, "");
+  remember(HALF, { at: halfAt(shown), chosen: choice.path, values: [], answers: [...answers], refused: { problem, move } });
+  const { game } = shown;
+  const line = `${[choice.text, ...tried].join(" ")} (${problem.rule})`;
+  await commit(shown, { ...game, journal: journaled(game, "refused", line) }, `Refused: ${problem.detail}.`, "error");
 }
 
 /** The refusal of a move asked again (see askAgain), said with its way back. */

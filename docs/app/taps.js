@@ -290,8 +290,10 @@ export function withQuestions(view) {
  * tapped as the buttons are, for the player *mover* (0 Blue, 1 Red); or a card game's,
  * whose parts stand for the runs of labels *taps* gives them ({"seat 0": ["keep"]}).
  * *keep* (optional, {key, at}) keeps the move half built in this tab's session storage
- * under *key*, for the position *at*: a reload there offers it as it was left. */
-export function offer(box, choices, play, { rolled = null, picture = null, mover = null, taps = null, keep = null } = {}) {
+ * under *key*, for the position *at*: a reload there offers it as it was left.
+ * *answering* (optional, {ask, refused}) asks the engine each question of a move whose
+ * options follow from the answers before it (a show-down's cards): see askEntry. */
+export function offer(box, choices, play, { rolled = null, picture = null, mover = null, taps = null, keep = null, answering = null } = {}) {
   const half = halfBuilt(keep, choices);
   let chosen = half.chosen;
   let targets = new Map();
@@ -355,7 +357,7 @@ export function offer(box, choices, play, { rolled = null, picture = null, mover
       return;
     }
     if (done) {
-      box.replaceChildren(chips, askEntry(done, made, half.answers, kept));
+      box.replaceChildren(chips, askEntry(done, made, half.answers, kept, answering));
       return;
     }
     const next = [...new Set(matching.map((c) => c.path[chosen.length]))];
@@ -451,27 +453,57 @@ function rollEntry(choice, play, values = [], kept = () => {}) {
  * tapped as moves are (or, for a question of many, toggled, then Done); the move's text is
  * then played with the answers after it. *answers* holds those given already (before a
  * reload: those that are no longer options dropped, with what follows them); *kept* is
- * told of each one given. */
-function askEntry(choice, play, answers = [], kept = () => {}) {
+ * told of each one given. With *answering*, each question is the engine's:
+ * for a *choice* that *answering.handles*, *answering.ask(choice, answers)* answers
+ * {standing, question, refused} (how many answers stand, the next question offering only
+ * what can be, the problem of a last answer that cannot), or null (asked as written); a
+ * refusal goes to *answering.refused(choice, answers, problem, tried)*, the answers that
+ * stand kept; *answering.answered()* is told of each answer tapped. */
+function askEntry(choice, play, answers = [], kept = () => {}, answering = null) {
+  const engine = answering?.handles(choice) ? answering : null;
   let standing = 0;
-  while (standing < Math.min(answers.length, choice.ask.length)
+  while (!engine && standing < Math.min(answers.length, choice.ask.length)
     && answerable(offered(choice, answers.slice(0, standing)), answers[standing])) standing++;
-  answers.length = standing;
+  if (!engine) answers.length = standing;
   const entry = el("div", { class: "ask" });
-  const next = () => {
+  const next = async () => {
+    let question = null;
+    const told = engine && await engine.ask(choice, answers);
+    if (told) {
+      const tried = [...answers];
+      if (tried.length > told.standing) { // answers that no longer stand: dropped
+        answers.length = told.standing;
+        kept();
+      }
+      if (told.refused && tried.length > told.standing) return engine.refused(choice, answers, told.refused, tried);
+      question = told.question;
+    }
     if (answers.length === choice.ask.length) {
       play([choice.text, ...answers].join(" "));
       return;
     }
-    const question = offered(choice, answers);
+    question ??= offered(choice, answers);
     const given = el("div", { class: "path", "aria-label": "Answered so far" },
       ...answers.map((answer, i) => el("span", { class: "chip" }, `${choice.ask[i].label}: ${answer}`)));
     const asked = el("div", { class: "question" });
-    const take = (text) => { answers.push(text); kept(); next(); };
+    const take = (text) => {
+      answers.push(text);
+      kept();
+      engine?.answered();
+      // the last card one the engine offered: the move is whole, and played without asking
+      // the engine again (the saving tap pays for one call, not two)
+      const sure = engine && question.options.some((o) => o.text === text && !o.other);
+      if (sure && answers.length === choice.ask.length) play([choice.text, ...answers].join(" "));
+      else next();
+    };
     entry.replaceChildren(given, el("p", { class: "prompt" }, `${question.label}:`), asked);
     if (question.many) manyEntry(asked, question, take);
     else offer(asked, question.options.map((o) => ({ ...o, roll: [], ask: [] })), take);
-    asked.querySelector("button")?.focus();
+    // focused for a keyboard once the answer is painted (a focus lays the page out at once:
+    // a slowed phone paid for it inside the tap), never scrolled to: a refusal's way back,
+    // scrolled into sight (record.js), stays there
+    const first = asked.querySelector("button");
+    requestAnimationFrame(() => setTimeout(() => { if (first?.isConnected) first.focus({ preventScroll: true }); }));
   };
   next();
   return entry;

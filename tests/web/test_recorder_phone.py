@@ -67,3 +67,31 @@ def test_the_card_games_screens_fit_a_phone(page: Any, width: int) -> None:
     page.wait_for_selector("#choices .question .tap")
     check("cuckoo-cards, the show-down")
     assert not problems, "\n".join(problems)
+
+
+COVERED = """() => {
+  const bar = document.querySelector('#table .actions');
+  const out = [];
+  for (const button of document.querySelectorAll('#choices .taps .tap')) {
+    button.scrollIntoView({ block: 'nearest' });
+    const box = button.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    const over = hit?.closest('.actions') === bar ? 'the bar' : String(hit?.outerHTML);
+    if (hit !== button) out.push([button.textContent, over.slice(0, 60)]);
+  }
+  return out;
+}"""
+
+
+def test_no_dice_cell_button_lies_under_the_sticky_bar(page: Any) -> None:
+    """Issue #51: at 390 x 844 each cell button of a die to place, scrolled into view as a
+    tap or a focus scrolls it, is what a finger at its centre touches, never the sticky
+    Undo/Redo bar over it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, "record.html")
+    set_up(page, dice_table())
+    tap(page, "Place a die")
+    page.locator("#choices .taps .tap").first.click()
+    page.wait_for_selector("#choices .taps .tap:text-matches('^cell ')")
+    assert page.locator("#choices .taps .tap").count() >= 10
+    assert page.evaluate(COVERED) == []

@@ -29,20 +29,33 @@ def matching(table: dict[str, Any], text: str) -> dict[str, Any]:
     raise AssertionError(f"{text} is not offered")
 
 
-def answer(page: Any, choice: dict[str, Any], text: str) -> None:
-    """Tap the answers to *choice*'s questions that *text* writes after its own text."""
+def asked(table: dict[str, Any] | None, choice: dict[str, Any], answers: list[str]) -> Any:
+    """The question the engine asks after *answers* in a card game's show-down (each player
+    offered only the cards they can show, CC-PARTIAL-SHOW), or None for another question."""
+    if table is None or table["game"] != "cuckoo-cards" or not choice["text"].endswith(" show"):
+        return None
+    decision = choice["text"].removesuffix(" show")
+    return json.loads(web.table_show(json.dumps(table), decision, json.dumps(answers)))["question"]
+
+
+def answer(
+    page: Any, choice: dict[str, Any], text: str, table: dict[str, Any] | None = None
+) -> None:
+    """Tap the answers to *choice*'s questions that *text* writes after its own text, as
+    the page asks them for *table*."""
     words = text[len(choice["text"]) :].split()
-    for question in choice["ask"]:
-        asked = page.locator("#choices .question")
+    for k, static in enumerate(choice["ask"]):
+        question = asked(table, choice, text[len(choice["text"]) :].split()[:k]) or static
+        box = page.locator("#choices .question")
         if question["many"]:
             paths = {o["text"]: o["path"] for o in question["options"]}
             for word in words:
                 if len(paths[word]) > 1:  # its ten first, as a played card is picked
-                    tens = asked.get_by_role("group", name="Tens", exact=True)
+                    tens = box.get_by_role("group", name="Tens", exact=True)
                     tens.get_by_role("button", name=paths[word][0], exact=True).click()
-                numbers = asked.get_by_role("group", name=question["label"], exact=True)
+                numbers = box.get_by_role("group", name=question["label"], exact=True)
                 numbers.get_by_role("button", name=word, exact=True).click()
-            asked.get_by_role("button", name="Done").click()
+            box.get_by_role("button", name="Done").click()
             words = []
             continue
         word = words.pop(0)
@@ -52,7 +65,7 @@ def answer(page: Any, choice: dict[str, Any], text: str) -> None:
             arg=f"{question['label']}:",
         )
         for label in option["path"]:
-            asked.locator(".tap").filter(has_text=re.compile(f"^{re.escape(label)}$")).click()
+            box.locator(".tap").filter(has_text=re.compile(f"^{re.escape(label)}$")).click()
     assert not words
 
 
@@ -62,7 +75,7 @@ def enter(page: Any, table: dict[str, Any], texts: list[str]) -> dict[str, Any]:
         choice = matching(table, text)
         for label in choice["path"]:
             tap(page, label)
-        answer(page, choice, text)
+        answer(page, choice, text, table)
         table = {**table, "moves": [*table["moves"], text]}
         wait_stored(page, KEY, len(table["moves"]))
         assert page.inner_text("#refused") == ""
@@ -138,51 +151,77 @@ def test_a_card_game_match_recorded_as_seen(page: Any, tmp_path: Path) -> None:
     assert "show " in valid_download(page, table, tmp_path)
 
 
+def tap_card(page: Any, card: str, refused: bool = False) -> None:
+    """Tap *card* among the show-down's question: among those offered, or, with *refused*,
+    under "Another card" (by its suit and rank)."""
+    asked = page.locator("#choices .question")
+    suits = {"c": "clubs ♣", "d": "diamonds ♦", "h": "hearts ♥", "s": "spades ♠"}
+    rank = card[0].replace("T", "10")
+    for label in ["Another card", suits[card[1]], rank] if refused else [card]:
+        asked.locator(".tap").filter(has_text=re.compile(f"^{re.escape(label)}$")).click()
+
+
+def prompt_is(page: Any, text: str) -> None:
+    page.wait_for_function(
+        "label => document.querySelector('#choices .ask .prompt')?.textContent === label",
+        arg=text,
+    )
+
+
 @pytest.mark.parametrize("width", [320, 390, 430])
-def test_a_show_down_refused_is_asked_again_with_the_decision_kept(page: Any, width: int) -> None:
-    """CC-PARTIAL-SHOW: a show-down no deal leads to is refused naming its rule; the page
-    asks the show-down again with the dealer's decision kept, and one labelled button takes
-    the decision back instead (at a phone's widths)."""
+def test_a_show_down_offers_only_what_can_be_and_refuses_at_the_card(page: Any, width: int) -> None:
+    """CC-PARTIAL-SHOW (issue #51): each player is offered only the cards they can show;
+    a card that cannot be, tapped under "Another card", is refused at once, naming its rule,
+    with the cards entered before it kept (never all of them asked again), the status line
+    and the journal saying it, the way back in sight clear of the bar at the foot, and all
+    of it kept over a reload."""
     page.set_viewport_size({"width": width, "height": 844})
-    table = TABLES["cuckoo-cards"]()  # Ann, Ben and Cid; Ben deals
+    table = TABLES["cuckoo-cards"]()  # Ann, Ben and Cid; Ben deals: Cid, Ann, then Ben
     open_app(page, "record.html")
     set_up(page, table)
     table = enter(page, table, ["deal ? ? ?", "swap", "keep"])  # Cid swaps, Ann keeps
-    wrong = "keep show Ks 7h 3c"  # a king cannot come to Cid, who swapped
-    choice = matching(table, wrong)
-    for label in choice["path"]:
+    for label in ["cut", "spades ♠", "A"]:  # Ben cuts the As: his, nobody else's
         tap(page, label)
-    answer(page, choice, wrong)
+    prompt_is(page, "Cid shows:")
+    offered = page.locator("#choices .question .taps").first.inner_text()
+    assert "Another card" in offered and "spades" in offered
+    question = asked(table, matching(table, "cut As show 3c 7h As"), [])
+    assert "As" not in [o["text"] for o in question["options"] if o["path"][0] != "Another card"]
+    tap_card(page, "As", refused=True)  # the cut card: Ben's
     page.wait_for_selector("#refused:has-text('CC-PARTIAL-SHOW')")
-    assert "Cid cannot show Ks" in page.inner_text("#refused")
-    page.wait_for_function(
-        "() => document.querySelector('#choices .ask .prompt')?.textContent === 'Cid shows:'"
+    assert "Cid cannot show As: the dealer's cut turned it up" in page.inner_text("#refused")
+    page.wait_for_selector('#status[data-kind="error"]:has-text("Refused: Cid cannot show As")')
+    assert (
+        page.locator("#journal li").last.text_content()
+        == "refused cut As show As (CC-PARTIAL-SHOW)"
     )
-    assert page.inner_text("#choices .path .chip") == "keep"  # the decision kept
-    assert stored_moves(page, KEY) == table["moves"]
-    # issue #51: the status line says the refusal (not the last move saved), the journal
-    # keeps the attempt, and the way back is in sight, clear of the bar at the foot
-    page.wait_for_selector(f'#status[data-kind="error"]:has-text("Refused: {wrong}")')
-    assert page.locator("#journal li").last.text_content() == f"refused {wrong}"
-    back = page.get_by_role("button", name="Take back keep").bounding_box()
+    prompt_is(page, "Cid shows:")
+    suit = page.locator("#choices .question .tap").filter(has_text=re.compile("^clubs ♣$"))
+    suit.click()
+    page.locator("#choices .question .tap").filter(has_text=re.compile("^3$")).click()
+    prompt_is(page, "Ann shows:")
+    question = asked(table, matching(table, "cut As show 3c 7h As"), ["3c"])
+    kings = [o["text"] for o in question["options"] if o["path"][0] != "Another card"]
+    assert "Kd" in kings, "a king of Ann's could have stopped Cid's swap"
+    tap_card(page, "3c", refused=True)  # shown already: the deck has one of each card
+    page.wait_for_selector("#refused:has-text('CC-CARD-DECK')")
+    assert "Ann cannot show 3c: Cid showed it already" in page.inner_text("#refused")
+    prompt_is(page, "Ann shows:")  # Cid's 3c stands
+    assert "Cid shows: 3c" in page.inner_text("#choices .ask .path")
+    back = page.get_by_role("button", name="Take back cut As").bounding_box()
     bar = page.locator("#table .actions").bounding_box()
     assert back["y"] >= 0 and back["y"] + back["height"] <= bar["y"], (back, bar)
-    page.reload()  # a reload keeps it too: the show-down asked, the decision kept
+    assert stored_moves(page, KEY) == table["moves"]
+    page.reload()  # the answers that stand, and the refusal, kept
     wait_ready(page)
-    page.wait_for_function(
-        "() => document.querySelector('#choices .ask .prompt')?.textContent === 'Cid shows:'"
-    )
-    assert page.inner_text("#choices .path .chip") == "keep"
-    assert "Cid cannot show Ks" in page.inner_text("#refused")  # said again, its way back too
-    page.get_by_role("button", name="Take back keep").click()
-    page.wait_for_selector("#choices .taps .tap:text-is('cut')")
-    assert page.inner_text("#refused") == "" and not page.query_selector("#choices .ask")
-    choice = matching(table, wrong)
-    for label in choice["path"]:
-        tap(page, label)
-    answer(page, choice, wrong)  # refused again, then answered right
-    page.wait_for_selector("#refused:has-text('CC-PARTIAL-SHOW')")
-    answer(page, choice, "keep show 3c 7h Ks")
+    prompt_is(page, "Ann shows:")
+    assert "Cid shows: 3c" in page.inner_text("#choices .ask .path")
+    assert "Ann cannot show 3c" in page.inner_text("#refused")
+    page.locator("#choices .question .tap").filter(has_text=re.compile("^hearts ♥$")).click()
+    page.locator("#choices .question .tap").filter(has_text=re.compile("^7$")).click()
+    prompt_is(page, "Ben shows:")
+    assert page.locator("#choices .question .tap").all_inner_texts() == ["As", "Another card"]
+    tap_card(page, "As")
     wait_stored(page, KEY, 4)
-    assert stored_moves(page, KEY)[-1] == "keep show 3c 7h Ks"
+    assert stored_moves(page, KEY)[-1] == "cut As show 3c 7h As"
     assert page.inner_text("#refused") == ""

@@ -18,7 +18,7 @@ from ..players.words import describe
 from .common import problem, to_json
 from .guide import play_guide_move, play_guide_next, play_guide_record, play_guide_start
 from .play import play_hint, play_move, play_next, play_record, play_view, random_setup
-from .recorder import table_new, table_play, table_record, table_view
+from .recorder import table_new, table_play, table_record, table_show, table_view
 from .table import load
 from .viewer import MAX_TEXT, Viewer
 
@@ -41,6 +41,7 @@ __all__ = [
     "table_new",
     "table_play",
     "table_record",
+    "table_show",
     "table_view",
     "to_json",
 ]

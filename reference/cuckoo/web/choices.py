@@ -54,8 +54,12 @@ class Question:
 
     def json(self) -> dict[str, Any]:
         options = [{"path": list(path), "text": text} for path, text in self.options]
-        return {"label": self.label, "options": options, "many": self.many,
-                "distinct": self.distinct}
+        return {
+            "label": self.label,
+            "options": options,
+            "many": self.many,
+            "distinct": self.distinct,
+        }
 
 
 def choices_json(choices: Sequence[Choice]) -> dict[str, Any]:
@@ -101,11 +105,11 @@ def dice_choices(state: dice.State) -> list[Choice]:
 _SUIT_NAMES: Final = {"c": "clubs ♣", "d": "diamonds ♦", "h": "hearts ♥", "s": "spades ♠"}
 
 
-def _card_path(card: cards.Card) -> tuple[str, str]:
+def card_path(card: cards.Card) -> tuple[str, str]:
     return _SUIT_NAMES[card.suit], card.rank.replace("T", "10")
 
 
-_ANY_CARD: Final = tuple((_card_path(card), str(card)) for card in cards.DECK)
+_ANY_CARD: Final = tuple((card_path(card), str(card)) for card in cards.DECK)
 
 
 def cards_choices(state: cards.State) -> list[Choice]:
@@ -117,7 +121,7 @@ def cards_choices(state: cards.State) -> list[Choice]:
         if not any(state.cards):  # the first card of a hand: all of them at once
             unseen.insert(0, Choice(("All face down",), "deal" + " ?" * len(state.active)))
         seen = [
-            Choice(_card_path(o.card), f"deal {o.card}") for o, _ in cards.chance_outcomes(state)
+            Choice(card_path(o.card), f"deal {o.card}") for o, _ in cards.chance_outcomes(state)
         ]
         return unseen + seen
     ask: tuple[Question, ...] = ()
@@ -131,7 +135,7 @@ def cards_choices(state: cards.State) -> list[Choice]:
     for move in cards.legal_moves(state):
         if isinstance(move, cards.Cut):
             out.extend(
-                Choice(("cut", *_card_path(card)), f"cut {card}{show}", ask=ask)
+                Choice(("cut", *card_path(card)), f"cut {card}{show}", ask=ask)
                 for card in _cut_cards(state)
             )
         else:

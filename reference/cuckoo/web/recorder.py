@@ -3,18 +3,19 @@ new table checked, and the record downloaded."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .. import cards, dice, kuckuck
 from ..cards import views as cards_views
+from ..cards.showdown import offer, ruled_out
 from ..dice.svg import position_svg
-from ..errors import CuckooError
+from ..errors import CuckooError, IllegalMoveError, SetupError
 from ..kuckuck import views as kuckuck_views
 from ..players.words import show_down
 from ..record import prompt
-from .choices import Choice, choices_json
+from .choices import ROW_OF_CARDS, Choice, card_path, choices_json
 from .common import parsed, problem, read_table, text_list, to_json
-from .table import RULES, Table, load
+from .table import RULES, Table, hand_started, load, read_cards
 
 
 def _prompt(loaded: Table) -> str:
@@ -163,3 +164,59 @@ def table_record(table_json: str, journal_json: str = "[]") -> str:
         if isinstance(entry, dict)
     ]
     return loaded.noted(loaded.text(), "\n".join(["the journal of every tap:", *taps]))
+
+
+_CARDS: Final = {str(card): card for card in cards.DECK}
+
+
+def table_show(table_json: str, decision: str, answers_json: str) -> str:
+    """A card game's show-down entered card by card after the dealer's *decision* (``keep``,
+    ``cut As``), *answers* the cards entered so far (CC-PARTIAL-SHOW): how many of them
+    stand, and the next player's question, offering only the cards they can show (under
+    "Another card", marked ``other``, the rest, each refused when tapped); or, when the
+    last answer is a card that cannot be, ``refused``: the problem, the rule and its reason
+    in a player's words.
+    ``{"problem": ...}`` for a table or decision the engine refuses."""
+    try:
+        loaded = load(read_table(table_json))
+        state = loaded.state
+        answers = parsed(answers_json, "the cards entered")
+        if not isinstance(state, cards.State) or not isinstance(answers, list):
+            raise SetupError("a show-down is entered in a card game", rule="CC-PARTIAL-SHOW")
+        start = hand_started(loaded)
+        dealt, hand = loaded.states[start], [*loaded.moves[start:], *read_cards(state, decision)]
+        shown: list[cards.Card] = []
+        refused = None
+        for answer in answers:
+            can = offer(dealt, hand, shown, 1).cards[0]
+            card = _CARDS.get(str(answer))
+            if card not in can:
+                if card is not None:
+                    ruled = ruled_out(dealt, hand, shown, card)
+                    refused = problem(IllegalMoveError(ruled.why, rule=ruled.rule))
+                break
+            shown.append(card)
+        offered = offer(dealt, hand, shown, 1)
+    except (CuckooError, ValueError) as error:
+        wrong = (
+            error
+            if isinstance(error, CuckooError)
+            else SetupError(str(error), rule="CC-PARTIAL-SHOW")
+        )
+        return to_json({"problem": problem(wrong)})
+    question = None
+    if len(shown) < len(offered.names):
+        can = offered.cards[0]
+        few = len(can) <= ROW_OF_CARDS
+        options = [((str(c),) if few else card_path(c), str(c)) for c in can]
+        others = [(("Another card", *card_path(c)), str(c)) for c in cards.DECK if c not in can]
+        question = {
+            "label": f"{offered.names[len(shown)]} shows",
+            "options": [
+                *({"path": list(p), "text": t} for p, t in options),
+                *({"path": list(p), "text": t, "other": True} for p, t in others),
+            ],
+            "many": False,
+            "distinct": True,
+        }
+    return to_json({"standing": len(shown), "question": question, "refused": refused})

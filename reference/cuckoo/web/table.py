@@ -85,7 +85,7 @@ def _cards_start(table: Mapping[str, Any]) -> tuple[Any, Any, list[tuple[str, st
     return rules, setup, []
 
 
-def _cards_read(state: cards.State, text: str) -> list[Any]:
+def read_cards(state: cards.State, text: str) -> list[Any]:
     """A deal of cards (``?`` for one nobody saw), or a decision, the dealer's perhaps with
     the show-down after it (``keep show 3c 7h Ks``): one entry, so that the record is
     valid after every entry (CC-PARTIAL-SHOW)."""
@@ -165,7 +165,7 @@ def _cards_entries(rules: Any, setup: Any, texts: Sequence[str], done: Entries |
     ends: list[int] = list(done[2]) if done else []
     for n, text in enumerate(texts[len(ends) :], len(ends) + 1):
         try:
-            moves.extend(_cards_read(cards.new_game(rules, setup), text))
+            moves.extend(read_cards(cards.new_game(rules, setup), text))
         except CuckooError as error:
             raise error.located(context=f"move {n}, {text}") from None
         ends.append(len(moves))
@@ -187,6 +187,12 @@ def _cards_entries(rules: Any, setup: Any, texts: Sequence[str], done: Entries |
                 own = type(error)(detail, rule=error.rule)
                 raise own.located(context=f"move {n}, {text}") from None
         raise
+
+
+def hand_started(loaded: Table) -> int:
+    """Where the card game's hand under way starts in *loaded*'s moves (its first card)."""
+    moves, states = loaded.moves, loaded.states
+    return max(k for k, move in enumerate(moves) if _hand_starts(states[k], move))
 
 
 def _hand_starts(state: cards.State, move: Any) -> bool:
