@@ -23,22 +23,7 @@ def guide_cases(game: str) -> Iterator[Case]:
     if game == KUCKUCK:
         yield from _kuckuck()
     elif game == CARDS:
-        yield _guide(
-            CARDS,
-            "cards-guide-new-parameter-twice",
-            ("CC-RULESET-PARAMS",),
-            "error",
-            ("new cuckoo-cards Ann Ann Ben lives=2 lives=3",),
-            "a parameter given twice is refused (? protocol)",
-        )
-        yield _guide(
-            CARDS,
-            "cards-guide-new-dealer-case",
-            ("CC-SETUP-DEALER",),
-            "error",
-            ("new cuckoo-cards ann Ann Ben",),
-            "new is exact about letter case: the dealer ann is not the player Ann",
-        )
+        yield from _cards()
     else:
         yield _guide(
             "cuckoo-dice",
@@ -64,6 +49,79 @@ def guide_cases(game: str) -> Iterator[Case]:
             ("new cuckoo Blue 1223445566 1123345666", " \t "),
             "a line with no word (? protocol)",
         )
+
+
+_CC: Final = '[Game "cuckoo-cards"] [Players "Ann Ben"] [Dealer "Ann"]'
+_CC_LAST: Final = _CC + ' [Lives "1"] 1. deal 9h 3c keep keep'
+"""A game of one hand: Ann keeps the 3c and goes out, Ben wins."""
+_CC_THREE: Final = ("new cuckoo-cards Ann Ann Ben Cid", "apply deal ? 3c")
+"""A deal under way with a card nobody saw (Ben's); Cid's 3c seen, Ann's still due."""
+
+
+def _cards() -> Iterator[Case]:
+    yield _guide(
+        CARDS,
+        "cards-guide-new-parameter-twice",
+        ("CC-RULESET-PARAMS",),
+        "error",
+        ("new cuckoo-cards Ann Ann Ben lives=2 lives=3",),
+        "a parameter given twice is refused (? protocol)",
+    )
+    yield _guide(
+        CARDS,
+        "cards-guide-new-dealer-case",
+        ("CC-SETUP-DEALER",),
+        "error",
+        ("new cuckoo-cards ann Ann Ben",),
+        "new is exact about letter case: the dealer ann is not the player Ann",
+    )
+    yield _guide(
+        CARDS,
+        "cards-guide-new-one-name",
+        ("CC-SETUP-PLAYERS",),
+        "error",
+        ("new cuckoo-cards Ann",),
+        "fewer than a dealer and two players: the usage (? protocol)",
+    )
+    for case_id, rules, expect, commands, about in (
+        ("cards-guide-show-last-hand-record", ("CC-PARTIAL-SHOW", "CC-TURN-OVER"), "state",
+         (f'record {_CC_LAST} show 9h 3c "Ben"',),
+         "the show-down of the game's last hand ends that hand: no move, so CC-TURN-OVER "
+         "does not refuse it"),
+        ("cards-guide-show-last-hand-moves", ("CC-PARTIAL-SHOW", "CC-TURN-OVER"), "state",
+         ("new cuckoo-cards Ann Ann Ben lives=1", "apply deal 9h 3c", "apply keep",
+          "apply keep", "apply show 9h 3c"),
+         "the same moves one at a time: the same state as the record"),
+        ("cards-guide-show-again-after-end", ("CC-PARTIAL-SHOW",), "error",
+         (f'record {_CC_LAST} show 9h 3c "Ben"', "apply show 9h 3c"),
+         "a second show-down is out of place (malformed), not CC-TURN-OVER"),
+        ("cards-guide-show-again-record", ("CC-PARTIAL-SHOW",), "error",
+         (f'record {_CC_LAST} show 9h 3c show 9h 3c "Ben"',),
+         "the same, in a record"),
+        ("cards-guide-deal-after-show-at-end", ("CC-TURN-OVER",), "error",
+         (f'record {_CC_LAST} show 9h 3c "Ben"', "apply deal 2c"),
+         "after the last hand's show-down, a deal is refused as after the end"),
+        ("cards-guide-show-count", ("CC-PARTIAL-SHOW", "CC-CARD-DECK"), "error",
+         (*_CC_THREE, "apply deal 9h", "apply keep", "apply keep", "apply keep",
+          "apply show 3c 3c"),
+         "another number of cards than players in the hand: malformed, before the cards "
+         "are looked at"),
+        ("cards-guide-show-twice-before-seen", ("CC-CARD-DECK", "CC-PARTIAL-SHOW"), "error",
+         (*_CC_THREE, "apply deal 9h", "apply keep", "apply keep", "apply keep",
+          "apply show 7h 3c 3c"),
+         "one card shown by two players (CC-CARD-DECK) before a card the table saw "
+         "elsewhere (CC-PARTIAL-SHOW)"),
+        ("cards-guide-chance-in-deal", ("CC-PARTIAL-UNSEEN",), "error",
+         (*_CC_THREE, "chance"),
+         "chance is refused from the deal of a ? on, until the hand is shown (? protocol)"),
+        ("cards-guide-perft-in-deal", ("CC-PARTIAL-UNSEEN",), "error",
+         (*_CC_THREE, "perft 1"),
+         "perft is refused there too (? protocol)"),
+        ("cards-guide-legal-in-deal", ("CC-PARTIAL-UNSEEN",), "legal",
+         (*_CC_THREE,),
+         "legal at a deal lists the cards not seen in the hand, never ?"),
+    ):  # fmt: skip
+        yield _guide(CARDS, case_id, rules, expect, commands, about)
 
 
 def _kuckuck() -> Iterator[Case]:
