@@ -85,8 +85,9 @@ def test_every_page_quotes_the_version_shipped() -> None:
 def test_the_changelog_of_this_release_names_the_cases_it_added() -> None:
     (cards,) = [s for s in load_all() if s["game"] == "cuckoo-cards"]
     latest = cards["changelog"][0]
-    assert "cards-text-tag-value-kept" in latest["added"]  # #49's text positions
-    assert "spec-cards-partial-a-seen-king-swapped" not in latest["added"]  # the one before
+    assert "cards-text-apply-inside-nbsp" in latest["added"]  # the outside report's item 14
+    assert "cards-guide-show-last-hand-moves" in latest["added"]  # and its item 6
+    assert "cards-text-tag-value-kept" not in latest["added"]  # the release before
     assert not latest["removed"]
 
 
@@ -94,5 +95,5 @@ def test_the_changelog_page_is_the_suites_own() -> None:
     """Rerun ``python -m cuckoo.conformance.suites.releases page`` when this fails."""
     text = (ROOT / releases.PAGE).read_text(encoding="utf-8")
     assert text == releases.page(load_all())
-    assert "`zk-text-deal-zero`" in text
+    assert "`zk-text-apply-inside-nbsp`" in text
     assert "## 2026.11.1 (2026-11-25, formerly 2026.12)" in text

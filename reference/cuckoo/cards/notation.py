@@ -34,6 +34,7 @@ __all__ = [
     "numbered",
     "parse",
     "parse_move",
+    "parse_moves",
     "read_records",
     "record_of",
     "replay",
@@ -193,6 +194,14 @@ def parse_move(text: str) -> Move | Deal | Show:
     move = DIALECT.parse_move(text)
     assert isinstance(move, (Keep, Swap, Cut, Deal, Show))
     return move
+
+
+def parse_moves(text: str) -> list[Move | Deal | Show]:
+    """Read one item written on its own: a decision, a cut, a show-down, or a deal of one
+    or more cards (``deal 7h ? Ks``), one :class:`Deal` for each card."""
+    moves = DIALECT.parse_moves(text)
+    assert all(isinstance(m, (Keep, Swap, Cut, Deal, Show)) for m in moves)
+    return moves
 
 
 def read_records(

@@ -196,11 +196,9 @@ class CardGame:
 
     @staticmethod
     def read(state: cards.State, text: str) -> list[Any]:
-        """One decision, a show-down, or a deal of one or more cards (``deal 7h ? Ks``)."""
-        words = text.split()
-        if words and words[0].lower() == "deal":
-            return [cards_notation.parse_move(f"deal {w}") for w in words[1:]]
-        return [cards_notation.parse_move(text)]
+        """One decision, a show-down, or a deal of one or more cards (``deal 7h ? Ks``),
+        read as the notation reads one item (a no-break space is part of a word)."""
+        return cards_notation.parse_moves(text)
 
     def apply(self, text: str) -> None:
         moves = self.read(self.state, text)

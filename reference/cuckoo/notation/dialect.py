@@ -115,16 +115,25 @@ class Dialect(Generic[R]):
         return self.parse_chunk(Chunk(text, 1, 1), source)
 
     def parse_move(self, text: str) -> Any:
-        """Read one move written on its own.
+        """Read one move written on its own (the first, for an item of several).
 
-        :raises NotationError: if *text* is not one move.
+        :raises NotationError: if *text* is not one item.
+        """
+        return self.parse_moves(text)[0]
+
+    def parse_moves(self, text: str) -> list[Any]:
+        """Read one item written on its own: its moves, one for each card of a card game's
+        deal (``deal 7h 3c``, or ``deal7h3c``: tokens need no white space between them
+        where they read apart).
+
+        :raises NotationError: if *text* is not one item.
         """
         try:
             located: list[Located] = self.parser.parse(text, start="single")  # type: ignore[assignment]
         except UnexpectedInput as error:
             earlier = self._earlier(error, text, "single")
             raise earlier or self._syntax(error, Chunk(text, 1, 1), None, {}) from None
-        return located[0][0]
+        return [move for move, *_ in located]
 
     def _earlier(self, error: UnexpectedInput, text: str, start: str) -> NotationError | None:
         """A token the transformer refuses (a cell or a face that cannot be) written before

@@ -78,12 +78,12 @@ def _card_steps(commands: list[str]) -> Iterator[tuple[cards.State, Any]]:
                 return
             yield from zip(states, record.moves, strict=False)
             return
-        if word == "apply" and isinstance(session.game, CardGame):
-            before = session.game.state
+        before = session.game.state if isinstance(session.game, CardGame) else None
+        if session.answer(command).startswith("?"):
+            return  # a move refused is read no further
+        if word == "apply" and before is not None:
             for move in CardGame.read(before, text):
                 yield before, move
-        if session.answer(command).startswith("?"):
-            return
 
 
 def _kuckuck_moves(commands: list[str]) -> tuple[kuckuck.State | None, list[kuckuck.Move]]:

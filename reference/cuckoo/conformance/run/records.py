@@ -67,7 +67,6 @@ class Recorder:
         except (CuckooError, ValueError):
             return None
 
-
     def seen(self, seat: int) -> str | None:
         """The record, on one line, of the card game so far as the player at *seat* would
         have written it: the cards that player did not see ``?``, each finished hand's

@@ -13,6 +13,7 @@ _cards = forms(CARDS, "hands")
 
 _CASE: Final = "Any letter case in tag names, keywords and cards"
 _VALUES: Final = "in the values of `Game`, `Aces`"
+_SPACED: Final = "white space around the value of `Game`, `Dealer`"
 _CARD_TAGS: Final = '[Game "cuckoo-cards"] [Players "Ann Ben Cid"] [Dealer "Ann"]'
 
 LENIENT: Final[tuple[Lenient, ...]] = (
@@ -26,6 +27,16 @@ LENIENT: Final[tuple[Lenient, ...]] = (
     _cards("aces-value", "upper", _VALUES, '"high"', '"HIGH"'),
     _cards("direction-value", "mixed", _VALUES, '"right"', '"Right"'),
     _cards("lives-value", "leading-zeros", "lives with leading zeros", '"2"', '"002"'),
+    *(
+        _cards(
+            f"{tag}-value",
+            "spaces",
+            _SPACED,
+            f'[{tag.title()} "{value}"]',
+            f'[{tag.title()} " {value}  "]',
+        )
+        for tag, value in (("game", "cuckoo-cards"), ("dealer", "Ann"), ("lives", "2"))
+    ),
     *(
         _cards(word, case, _CASE, f" {word} ", f" {form} ")
         for word, forms in (
@@ -91,7 +102,7 @@ WRITING: Final[tuple[Writing, ...]] = (
         CARDS,
         _CC,
         "every-tag",
-        "the tags one per line in the order",
+        'The tags one per line, `[Name "value"]`, in the order',
         '[Zed "z"] [Round "4"] [Result "*"] [Dealer "Cid"] [Date "2026.11.27"] '
         '[Direction "left"] [Players "Ann Ben Cid"] [Site "Bonn"] [Alpha "a"] [Aces "low"] '
         '[Event "Cup"] [Lives "3"] [Game "cuckoo-cards"] *',
@@ -110,7 +121,7 @@ WRITING: Final[tuple[Writing, ...]] = (
         CARDS,
         _CC,
         "escapes",
-        "As for the dice game",
+        'a tag value is written with `"` and `\\` escaped',
         f'{_CARD_TAGS} [Event "the \\"big\\" one \\\\ 2"] *',
         "a quote and a backslash in a tag value written escaped, as the dice game's",
     ),
@@ -118,7 +129,7 @@ WRITING: Final[tuple[Writing, ...]] = (
         CARDS,
         _CC,
         "result-tag-added",
-        "`Result`, then any other tags",
+        "the `Result` tag is always written",
         f"{_CARD_TAGS} 1. deal 7h 3c 9s keep *",
         "a record without a Result tag gains one",
     ),
@@ -134,7 +145,7 @@ WRITING: Final[tuple[Writing, ...]] = (
         CARDS,
         _CC,
         "comment-first",
-        "a comment written before the first hand on a line of its own",
+        "each comment written before the first hand on a line of its own, in the order written",
         f"{_CARD_TAGS} {{before}} {{and again}} 1. deal 7h 3c 9s keep *",
         "comments before the first hand on a line of their own",
     ),

@@ -442,15 +442,20 @@ def matrix(suites: list[dict[str, Any]]) -> dict[str, Cells]:
     return table
 
 
-def _answer(case: dict[str, Any]) -> str:
-    """What a case expects, in a word or two: ``? KIND``, or the query's name."""
+def _answer(case: dict[str, Any], command: str) -> str:
+    """What a case of *command* expects, in a word or two: ``? KIND``, or the query's
+    name; prefixed ``then state:`` where the case asks ``state`` after the command (the
+    answer shown is that of ``state``, not of the command)."""
     kind: str
     kind, value = next(iter(case["expect"].items()))
     if kind == "error":
-        return f"? {value['kind']}"
-    if kind == "chance" and not value["outcomes"]:
-        return "nothing"
-    return {"answer": "=", "perft": "count"}.get(kind, kind)
+        said = f"? {value['kind']}"
+    elif kind == "chance" and not value["outcomes"]:
+        said = "nothing"
+    else:
+        said = {"answer": "=", "perft": "count"}.get(kind, kind)
+    last = case.get("commands", [command])[-1].split(" ")[0]
+    return f"then state: {said}" if last == "state" and command != "state" else said
 
 
 def matrix_gaps(suites: list[dict[str, Any]]) -> list[str]:
@@ -476,8 +481,11 @@ def matrix_page(suites: list[dict[str, Any]]) -> list[str]:
         "`cuckoo.conformance.suites.protocol`): `=` the protocol's version, a `state`, the "
         "`legal` moves, a `result`, the `chance` outcomes or *nothing* (none due), a perft "
         "`count`, or `? KIND` an error of that kind; the implementer's guide says why. "
-        "`format` is followed by `state`, to show that it changed nothing (with no game yet "
-        "`protocol` too: the runner checks its answer when it starts an engine). A case at *no "
+        "A cell that reads *then state: ...* gives the answer to a `state` sent after the "
+        "command, not the command's own: `format` is followed by `state`, to show that it "
+        "changed nothing (with no game yet `protocol` too: the runner checks its answer "
+        "when it starts an engine), so *then state: ? protocol* there means that `format` "
+        "worked and there is still no game. A case at *no "
         'game yet* runs in a fresh engine (`"fresh": true`). Besides these, the records '
         "of what was seen are played move by move (tag `seen-move-by-move`).",
         "",
@@ -486,7 +494,7 @@ def matrix_page(suites: list[dict[str, Any]]) -> list[str]:
         lines += [f"### {game}", "", "| point | how it is reached | " + " | ".join(
             f"`{c}`" for c in COMMANDS) + " |", "|---|---|" + "---|" * len(COMMANDS)]  # fmt: skip
         for point in points()[game]:
-            said = [", ".join(sorted({_answer(c) for c in cells[point.name, command]})) or
+            said = [", ".join(sorted({_answer(c, command) for c in cells[point.name, command]})) or
                     "**gap**" for command in COMMANDS]  # fmt: skip
             lines.append(f"| {point.name} | {point.about} | " + " | ".join(said) + " |")
         seen = sum(

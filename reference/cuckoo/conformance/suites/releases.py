@@ -65,6 +65,15 @@ RELEASES: Final = (
         "implementer's guide demands of Zum Kuckuck!'s state, legal and records of what was "
         "seen, and of new and chance; Zum Kuckuck!'s deal of a 0 refused as no card",
     ),
+    (
+        "2026.12.1",
+        "2026-12-02",
+        "apply with white space other than the space before, inside and after a move, in "
+        "every game (a no-break space, U+2028 or an ideographic space is part of a word: "
+        "the reference took it as a separator in the card game); the card game's show-down "
+        "after the last hand, as a record and as moves, and a second one; which error a "
+        "show-down gets; chance, perft and legal at a deal with a ?; new with one name",
+    ),
 )
 """Every release, oldest first: version, date (empty while it is being made), note."""
 

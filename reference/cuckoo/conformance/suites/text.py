@@ -218,7 +218,36 @@ def _kuckuck() -> Iterator[Case]:
         "state",
         ("new\tzum-kuckuck\tAnn Ben  Cid", "apply\tdeal\tAnn\t5  6"),
     )
+    yield from _apply_spaces(
+        zk, "zk-text", "ZK-NOTATION-SYNTAX", "new zum-kuckuck Ann Ben Cid", "deal{}Ann{}5"
+    )
     yield from _escapes(zk, "zk-text", "ZK", _ZK_TAGS.format("Ann Ben Cid"))
+
+
+def _apply_spaces(game: str, prefix: str, rule: str, new: str, move: str) -> Iterator[Case]:
+    """``apply`` with white space other than the space before, inside, between and after
+    the words of *move* (a legal move whose words ``{}`` joins): each is part of the word
+    it stands in, never a separator, so the line is malformed.  An engine that splits
+    the line with its language's notion of white space takes the move."""
+    words = move.split("{}")
+    for name, space in OTHER_SPACES.items():
+        lines = {
+            "leading": f"{space}{' '.join(words)}",
+            "inside": space.join(words),
+            "trailing": f"{' '.join(words)}{space}",
+        }
+        for where, line in lines.items():
+            if where == "inside" and len(words) == 1:
+                continue  # a move of one word has no inside
+            yield _case(
+                game,
+                f"{prefix}-apply-{where}-{name}",
+                (rule,),
+                "white-space",
+                "error",
+                (new, f"apply {line}"),
+                "the words of a command line are separated by spaces and tabs only",
+            )
 
 
 def _escapes(game: str, prefix: str, rules: str, tags: str) -> Iterator[Case]:
@@ -318,6 +347,9 @@ def _cards() -> Iterator[Case]:
             "error",
             (f"new cuckoo-cards Ann Ann{space}Ben Cid",),
         )
+    yield from _apply_spaces(
+        cc, "cards-text", "CC-NOTATION-SYNTAX", "new cuckoo-cards Ann Ann Ben Cid", "deal{}7h{}3c"
+    )
     yield from _escapes(cc, "cards-text", "CC", _CC_TAGS.format("Ann Ben", "Ann"))
 
 
@@ -387,5 +419,8 @@ def _dice() -> Iterator[Case]:
         "white-space",
         "state",
         ("new\tcuckoo  Blue\t1223445566 1123345666\t", "apply\t6@003/A"),
+    )
+    yield from _apply_spaces(
+        cd, "text", "CD-NOTATION-SYNTAX", "new cuckoo Blue 1223445566 1123345666", "6@003/A"
     )
     yield from _escapes(cd, "text", "CD", _CD_TAGS.format("1123345666"))
