@@ -36,7 +36,7 @@ __all__ = ["KINDS", "MUTANTS", "Mutant", "score"]
 
 CATALOGUE: Final = tuple(
     import_module(f".{part}", __package__)
-    for part in ("dice", "cards", "kuckuck", "operators", "kinds", "invariants")
+    for part in ("dice", "cards", "kuckuck", "operators", "kinds", "invariants", "text")
 )
 """The modules that register the mutants, imported in the catalogue's order (the stored
 run's): each game's misreadings, then the operators', then those of the kinds of mistake
