@@ -296,6 +296,7 @@ def _outcomes(
             report.outcomes.append(
                 {**outcome, "outcome": "skip", "reason": reason, "commands": sent}
             )
+            report.optional += "perft" in case["expect"]
             if progress is not None:
                 progress.advance()
             continue

@@ -32,11 +32,16 @@ class Report:
     """Whether the run accepts a partial engine (``--partial``): cases or games the engine
     cannot express (``? unsupported``) then leave the run a pass."""
 
+    optional: int = 0
+    """Of the cases the engine could not express, those a claim of conformance may leave
+    out: ``perft`` cases (an engine need not count positions)."""
+
     @property
     def unexpressed(self) -> int:
         """The cases or games skipped because the engine answered ``? unsupported`` (those a
-        ``--run`` or ``--skip`` left out carry no reason)."""
-        return sum(o["outcome"] == "skip" and "reason" in o for o in self.outcomes)
+        ``--run`` or ``--skip`` left out carry no reason), but the :attr:`optional` ones."""
+        skipped: int = sum(o["outcome"] == "skip" and "reason" in o for o in self.outcomes)
+        return skipped - self.optional
 
     @property
     def ok(self) -> bool:
