@@ -412,7 +412,8 @@ def astral_cases(game: str) -> Iterator[Case]:
         yield _case(game, "zk-text-astral-new", ("ZK-SETUP-PLAYERS", "ZK-NOTATION-CANONICAL"),
                     "astral", "state",
                     (f"new zum-kuckuck {ann} {FRAKTUR_B}en Cid{ASTRAL_DIGIT}",
-                     f"apply deal {ann_small} 7 8", f"apply deal {FRAKTUR_B}EN 9"),
+                     f"apply deal {ann_small} {' '.join(map(str, range(1, 13)))}",
+                     f"apply deal {FRAKTUR_B}EN 13"),
                     "letters, their case and a digit outside the BMP in names")  # fmt: skip
         yield _case(game, "zk-text-astral-record", ("ZK-NOTATION-CANONICAL",), "astral",
                     "format",
