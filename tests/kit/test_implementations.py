@@ -5,10 +5,12 @@ given on the command line takes a column too."""
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import shlex
 import subprocess
 import sys
+from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
 
@@ -154,12 +156,21 @@ def test_same_verdicts_are_checked_case_by_case() -> None:
 def test_an_engine_that_cannot_express_a_case_gets_a_skip_with_its_reason(
     tmp_path: Path,
 ) -> None:
-    """``? unsupported - WHY`` makes a skip, even where the case expects an error; an engine
-    that supports nothing has checked nothing, which is a failed run."""
+    """``? unsupported - WHY`` makes a skip, even where the case expects an error; a run
+    with a skip is no pass of the whole suite (exit 1, "not conformant") unless
+    ``--partial`` accepts a partial engine; an engine that supports nothing has checked
+    nothing, which is a failed run even so."""
     path = tmp_path / "run.json"
     command = ["conform", "--engine", f"{BROKEN} no-records", "--game", "cuckoo-cards"]
     command.append("--suite-only")
-    assert main([*command, "--report", str(path)]) == 0
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(command) == 1
+    assert out.getvalue().splitlines()[-1].endswith(" skipped: not conformant")
+    command.append("--partial")
+    with redirect_stdout(out):
+        assert main([*command, "--report", str(path)]) == 0
+    assert out.getvalue().splitlines()[-1].endswith(" skipped: a partial engine")
     data = json.loads(path.read_text(encoding="utf-8"))
     records = {
         c["id"]
@@ -184,7 +195,8 @@ needs_pyspiel = pytest.mark.skipif(
 @needs_pyspiel
 def test_the_openspiel_binding_gives_the_stored_verdicts(tmp_path: Path) -> None:
     path = tmp_path / "openspiel.json"
-    assert main(["conform", "--engine", OPENSPIEL, "--suite-only", "--report", str(path)]) == 0
+    command = ["conform", "--engine", OPENSPIEL, "--suite-only", "--report", str(path)]
+    assert main([*command, "--partial"]) == 0  # a partial engine, accepted as one
     new = json.loads(path.read_text(encoding="utf-8"))
     assert stored.differences(RUNS["openspiel"], new) == []
 

@@ -30,7 +30,12 @@ from cuckoo.conformance.run.runner import Engine, Report, run_suite
 from cuckoo.conformance.suites.build import load_all
 
 CAUGHT = {
-    REFUSED: ("deal-keeps-earlier-cards", "zk-keeps-earlier-parts", "refused-record-ends-game"),
+    REFUSED: (
+        "deal-keeps-earlier-cards",
+        "zk-keeps-earlier-parts",
+        "refused-record-ends-game",
+        "zk-defers-earlier-parts",
+    ),
     FORMAT_ROUND_TRIP: ("zero-limit-unwritten",),
     PERFT_ZERO: ("perft-zero-is-zero",),
 }
@@ -62,6 +67,79 @@ def test_a_refusal_that_keeps_part_of_a_move_breaks_refused_changes_nothing() ->
     assert caught.value.invariant == REFUSED
     assert str(caught.value).startswith("invariant refused-changes-nothing: after 'apply deal")
     assert "'cards'" in str(caught.value)
+
+
+class Deferring:
+    """A session that keeps the accepted beginning of a refused move out of sight and plays
+    it before the next move (ZK-SETUP-DEAL): ``state`` and ``legal`` answer as before the
+    refusal, and the kept cards show one move later."""
+
+    def __init__(self) -> None:
+        self.session, self.kept = Session(), list[str]()
+
+    def ask(self, line: str) -> str:
+        words = line.split()
+        if words[:1] in (["new"], ["record"]):
+            self.kept = []
+        if words[:1] == ["apply"] and self.kept:
+            kept, self.kept = self.kept, []
+            next((k for k in kept if self.session.answer(k) == "="), None)
+        answer = self.session.answer(line)
+        if words[:1] == ["apply"] and answer.startswith("?") and len(words) > 2:
+            self.kept = [" ".join(words[:end]) for end in range(len(words) - 1, 1, -1)]
+        return answer
+
+
+@pytest.mark.parametrize("then", [["apply deal Ann 5"], []])
+def test_a_refusal_is_checked_again_one_move_later(then: list[str]) -> None:
+    """ZK-SETUP-DEAL: the move after a refused deal (the case's next, else the first move
+    legal lists, played by settle) reaches what it reaches without the refusal."""
+    engine = Watched(Deferring())
+    assert engine.ask("new zum-kuckuck Ann Ben Cid") == "="
+    assert engine.ask("apply deal Ann 1 2 0").startswith("? illegal ZK-SETUP-DEAL")
+    with pytest.raises(Broken) as caught:
+        for line in then:
+            engine.ask(line)
+        engine.settle()
+    assert caught.value.invariant == REFUSED  # a kept card seen as the next move is made
+    assert "[[1, 2" in str(caught.value) or "without the refusal it is taken" in str(caught.value)
+
+
+def test_settling_a_refusal_leaves_the_reference_where_it_was() -> None:
+    """The first move legal lists is played and the game sent again: nothing to see after."""
+    reference = Session()
+    engine = Watched(type("Asks", (), {"ask": lambda self, line: reference.answer(line)})())
+    for line in ["new cuckoo-cards Ann Ann Ben Cid", "apply deal 7h", "apply deal 3c 3c"]:
+        engine.ask(line)
+    before = reference.answer("state")
+    engine.settle()
+    assert reference.answer("state") == before
+    assert engine.ask("apply deal 9d") == "="  # and nothing is pending any more
+
+
+class Unexpressed:
+    """A session that answers ``? unsupported`` to every refused apply and plays a legal
+    move in its place (hostile review, round 6, item 7)."""
+
+    def __init__(self) -> None:
+        self.session = Session()
+
+    def ask(self, line: str) -> str:
+        answer = self.session.answer(line)
+        if line.startswith("apply ") and answer.startswith("?"):
+            moves = self.session.answer("legal").split()
+            self.session.answer("apply " + next(m for m in moves if "@" in m))
+            return "? unsupported - cannot say why"
+        return answer
+
+
+def test_an_unsupported_answer_must_change_nothing_either() -> None:
+    engine = Watched(Unexpressed())
+    engine.ask("new cuckoo Blue 1223445566 1123345666")
+    with pytest.raises(Broken) as caught:
+        engine.ask("apply 9@003/A")
+    assert caught.value.invariant == REFUSED
+    assert "answered '? unsupported - cannot say why', state" in str(caught.value)
 
 
 def test_the_reference_keeps_nothing_of_a_refused_command_even_with_no_game() -> None:

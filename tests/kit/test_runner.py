@@ -276,3 +276,65 @@ def test_a_failing_case_shows_what_to_paste_into_the_engine(tmp_path: Path) -> N
     ]
     assert outcome["commands"] == sent and outcome["expected"] == case["expect"]
     assert outcome["actual"] == "=" and outcome["about"] == case["about"]
+
+
+def test_a_run_with_cases_the_engine_cannot_express_is_no_pass_unless_partial() -> None:
+    """A skip is never a pass of the whole suite: ``? unsupported`` makes the run "not
+    conformant" (exit 1) unless ``--partial`` accepts a partial engine; a case left out by
+    ``--run`` or ``--skip`` carries no reason and is the user's choice."""
+    report = Report()
+    report.passed["cuckoo-dice/setup"] = 3
+    report.outcomes = [{"outcome": "skip", "reason": "no records here"}, {"outcome": "skip"}]
+    assert report.unexpressed == 1 and not report.ok
+    assert report.summary() == "3 passed, 0 failed, 2 skipped: not conformant"
+    report.partial = True
+    assert report.ok and report.summary() == "3 passed, 0 failed, 2 skipped: a partial engine"
+    report.partial, report.optional = False, 1  # a perft case: a claim may leave it out
+    assert report.ok and report.summary() == "3 passed, 0 failed, 2 skipped"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("commands", ["protocol", "state\nprotocol"], "command 2 holds U+000A"),
+        ("commands", ["new cuckoo-cards Ann\x1bAnn Ben"], "command 1 holds U+001B"),
+        ("moves", ["6@003/A\r"], "move 1 holds U+000D"),
+        ("record", '[Game "cuckoo-cards"]\n*', "the record holds U+000A"),
+    ],
+)
+def test_a_suite_whose_case_would_put_the_protocol_out_of_step_is_refused(
+    tmp_path: Path, field: str, value: object, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A case's command line holds no line break nor other control character but the tab
+    (a record may hold CR and FF, white space of the notation, but no line feed): one line
+    names the case, before any case is run."""
+    case: dict[str, Any] = {"id": "broken-line", "rules": ["CD-X"], "expect": {"answer": "="}}
+    case[field] = value
+    if field == "moves":
+        case["setup"] = {"ruleset": "cuckoo", "params": {}, "first": "Blue",
+                         "rolls": {"Blue": "1223445566", "Red": "1123345666"}}  # fmt: skip
+    suite = {"schema": "cuckoo-conformance/2", "game": "cuckoo-dice", "rules": {}, "cases": [case]}
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(suite), encoding="utf-8")
+    assert main(["conform", "--engine", SERVE, "--suite", str(path), "--suite-only"]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "case 1 ('broken-line'): " + said in line
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["astral-as-replacement", "no-ff-cr-in-records"])
+def test_the_text_cases_kill_the_engines_of_narrow_characters(name: str) -> None:
+    """A name outside the BMP read as U+FFFD; FF and CR no white space in a record: each
+    passed the whole suite before the text positions had such cases (hostile review 6)."""
+    from cuckoo.conformance.mutants.harness import MUTANTS, command
+
+    suites = [s for s in load_all() if s["game"] == MUTANTS[name].game]
+    engine = Engine(command(name), timeout=30)
+    try:
+        report = run_suite(
+            engine, suites, log=lambda _: None, skip=lambda c: "text" not in c.get("tags", [])
+        )
+    finally:
+        engine.close()
+    failed = set(report.failed_ids)
+    assert failed and all("astral" in i or "ff-cr" in i for i in failed)

@@ -60,6 +60,8 @@ KINDS: Final = {
     "leniency": "the letter-case leniency of one class of token dropped",
     "canonical": "the canonical writing changed in a rare position",
     "seen": "a record of what was seen answered wrongly partway",
+    "text": "a text position read with too narrow a notion of its characters (one outside "
+    "the BMP, white space of a record)",
     "invariant": "a step no case names done wrongly: caught by an invariant the runner "
     "checks at every step (a refusal changes nothing, round trips, perft's sums)",
 }

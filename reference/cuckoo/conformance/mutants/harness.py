@@ -36,7 +36,7 @@ __all__ = ["KINDS", "MUTANTS", "Mutant", "score"]
 
 CATALOGUE: Final = tuple(
     import_module(f".{part}", __package__)
-    for part in ("dice", "cards", "kuckuck", "operators", "kinds", "invariants")
+    for part in ("dice", "cards", "kuckuck", "operators", "kinds", "invariants", "text")
 )
 """The modules that register the mutants, imported in the catalogue's order (the stored
 run's): each game's misreadings, then the operators', then those of the kinds of mistake
@@ -121,6 +121,9 @@ def merged(stored: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
 
 
 SURVIVORS: Final = {
+    "zk-defers-earlier-parts": "no case makes a move after a deal or a group refused at a "
+    "later card, where the cards kept out of sight show: invariant refused-changes-nothing "
+    "catches it one move later",
     "take-before-give": "no case gives dice not held and takes a die not held at once "
     "(error precedence: CD-INFECT-GIVE before CD-INFECT-TAKE)",
     "card-before-due": "no case deals a card already seen when no deal is due "
@@ -184,9 +187,12 @@ def rule_page(run: dict[str, Any]) -> str:
         "batch. Five more kinds are the mistakes a suite that covers every rule can still "
         "let through: two checks taken in the other order, a protocol answer changed at an "
         "unusual point, a token's letter-case leniency dropped, canonical writing changed in "
-        "a rare position, and a record of what was seen answered wrongly partway. One "
-        "more, `invariant`, is a step no case names done wrongly, which only the runner's "
-        "invariants catch (below). Each mutant has its kind, and the score is given per "
+        "a rare position, and a record of what was seen answered wrongly partway. The kind "
+        "`text` reads a text position with too narrow a notion of its characters (a "
+        "character outside the BMP, a record's form feed or carriage return), as an engine "
+        "whose strings are not Python's may. One more, `invariant`, is a step no case names "
+        "done wrongly, which only the runner's invariants catch (below). Each mutant has "
+        "its kind, and the score is given per "
         "kind as well as per game and per rule. Equivalent mutants (no protocol answer can "
         "tell them from the reference) "
         "are left out of the score.",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
+from weakref import WeakKeyDictionary
 
 from .. import protocol
 from .core import CARDS, DICE, KUCKUCK, mutant, reference_module, rewritten
@@ -65,6 +67,31 @@ def zk_keeps_earlier_parts() -> None:
     def apply(self: protocol.KuckuckGame, text: str) -> None:
         for move in self.read(self.state, text):
             self.state = kuckuck.apply(self.state, move)
+
+    protocol.KuckuckGame.apply = apply  # type: ignore[method-assign]
+
+
+@mutant(
+    KUCKUCK,
+    "ZK-SETUP-DEAL",
+    "a deal or a round's group refused at a later card keeps the cards before it out of "
+    "sight: state and legal answer as before, and they show from the next move taken",
+    kind="invariant",
+)
+def zk_defers_earlier_parts() -> None:
+    kept: WeakKeyDictionary[protocol.KuckuckGame, Any] = WeakKeyDictionary()
+
+    def apply(self: protocol.KuckuckGame, text: str) -> None:
+        state = kept.pop(self, self.state)
+        reached = state
+        try:
+            for move in self.read(state, text):
+                reached = kuckuck.apply(reached, move)
+        except errors.CuckooError:
+            if reached is not state:
+                kept[self] = reached
+            raise
+        self.state = reached
 
     protocol.KuckuckGame.apply = apply  # type: ignore[method-assign]
 

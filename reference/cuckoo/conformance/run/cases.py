@@ -208,6 +208,7 @@ def _verdict(engine: Engine, case: dict[str, Any], fresh: bool, checked: bool = 
         problem = problem or _check(asked, case)
         if problem is None and checked:
             kept = len(asked.sent)
+            asked.watched.settle()  # a refusal the case ended on, one move later
             after_case(asked, case, _commands(case))
             del asked.sent[kept:]  # shown only when an invariant fails
     except (EngineFailure, ValueError) as error:
@@ -238,12 +239,15 @@ def run_suite(
     isolate: bool = False,
     jobs: int = 1,
     checked: bool = True,
+    partial: bool = False,
 ) -> Report:
     """Every case of *suites* (but those *skip* leaves out), reported by game and by the
     spec section of its first rule; in a random order drawn from the seed *shuffle* if
     given, and each case in an engine started afresh if *isolate* (*jobs* cases at once,
     each engine in a worker process of its own).  The invariants are checked in every
-    case unless *checked* is false: the suite alone, as the mutation page measures it."""
+    case unless *checked* is false: the suite alone, as the mutation page measures it.  A
+    case the engine cannot express (``? unsupported``) makes the run no pass unless
+    *partial* (``--partial``)."""
     rules = {rule for suite in suites for rule in suite["rules"]}
     cases = [(suite, case) for suite in suites for case in suite["cases"]]
     if shuffle is not None:
@@ -258,6 +262,7 @@ def run_suite(
         else:
             verdicts = (_verdict(engine, c, isolate and n > 0, checked) for n, c in enumerate(run))
         report = _outcomes(cases, iter(verdicts), xfail, log, skip, progress)
+    report.partial = partial
     for section in sorted(report.passed.keys() | report.failed.keys() | report.xfailed.keys()):
         line = f"{section:<28}{report.passed[section]:>4} passed, {report.failed[section]} failed"
         line += f", {report.xfailed[section]} xfailed" if report.xfailed[section] else ""
@@ -291,6 +296,7 @@ def _outcomes(
             report.outcomes.append(
                 {**outcome, "outcome": "skip", "reason": reason, "commands": sent}
             )
+            report.optional += "perft" in case["expect"]
             if progress is not None:
                 progress.advance()
             continue

@@ -38,7 +38,7 @@ from ..engine import (
 )
 from ..protocol import Session
 from ..suites.cases import new_command
-from .invariants import Watched, format_round_trip, whole_equals_moves
+from .invariants import Watched, apply_argument, format_round_trip, whole_equals_moves
 from .records import Recorder, broken
 from .verdicts import Report, compare
 
@@ -118,19 +118,6 @@ class Disagreement:
     def transcript(self) -> str:
         """The commands that show the difference, ready to send to the engine."""
         return "\n".join(self.sent or [self.new, *(f"apply {m}" for m in self.moves)])
-
-
-def apply_argument(game: str, move: str, ask: Callable[[str], str]) -> str:
-    """The ``apply`` argument for a word of the ``legal`` answer: a dice infection gets a
-    re-roll, the dealer's cut the card it reveals, a card at a deal its ``deal``; *ask*
-    answers the chance query that picks the outcome."""
-    if game == "cuckoo-dice":
-        return move + ask(f"chance {move}") if "x" in move else move
-    if game == "cuckoo-cards":
-        if move == "cut":
-            return "cut " + ask("chance cut")
-        return move if move in ("keep", "swap") else "deal " + move
-    return move
 
 
 def _game_of(new: str) -> str:
@@ -461,11 +448,13 @@ def differential(
     jobs: int = 1,
     timeout: float = 10.0,
     log: Callable[[str], None] = print,
+    partial: bool = False,
 ) -> Report:
     """Play *games* random games, taking the games *names* in turn, against the reference;
     each disagreement is shrunk and shown.  Ends ``N passed, N failed``.  Games are drawn
-    only as they are due, so a run of any length starts at once in bounded memory."""
-    report, progress = Report(), Progress("game", games)
+    only as they are due, so a run of any length starts at once in bounded memory.  A game
+    the engine cannot express makes the run no pass unless *partial*."""
+    report, progress = Report(partial=partial), Progress("game", games)
     work = ((command, timeout, names[n % len(names)], seed, n) for n in range(1, games + 1))
     # A worker stops its engine as SIGTERM ends it: it is given the time that takes.
     workers = Workers(jobs, grace=3 * GRACE + 1) if jobs > 1 else None

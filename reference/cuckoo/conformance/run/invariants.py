@@ -6,7 +6,8 @@ runner checks
 
 - :data:`REFUSED` around every exchange, by construction: every command goes to the engine
   through :class:`Watched`, which looks at ``state`` and ``legal`` before a command that may
-  change the game and again after a ``?`` answer;
+  change the game and again after a ``?`` answer (``? unsupported`` too), and checks it
+  again one move later: the move after a refusal reaches what it reaches without it;
 - :data:`FORMAT_ROUND_TRIP`, :data:`WHOLE_EQUALS_MOVES`, :data:`PERFT_ZERO` and
   :data:`PERFT_SUM` after a case that passed (:func:`after_case`) and after a random game.
 
@@ -16,6 +17,8 @@ starts ``invariant NAME:``, so it fails the case or the game at hand with its ow
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from ..engine import UNSUPPORTED, EngineFailure, chance_pairs, parse_json, quote
@@ -29,9 +32,10 @@ PERFT_ZERO: Final = "perft-zero-is-one"
 PERFT_SUM: Final = "perft-sums-its-moves"
 
 INVARIANTS: Final = {
-    REFUSED: "after a ? answer, state and legal answer as before the command (the same "
-    "refusal where there was no game): a refused new, apply or record keeps none of its "
-    "parts, and the earlier game (or no game) is still current",
+    REFUSED: "after a ? answer (? unsupported too), state and legal answer as before the "
+    "command (the same refusal where there was no game): a refused new, apply or record "
+    "keeps none of its parts, and the earlier game (or no game) is still current; and the "
+    "move after it reaches the point it reaches where the refused command was never sent",
     FORMAT_ROUND_TRIP: "the format of a record, sent back with record, reaches the same state "
     "and legal moves",
     WHOLE_EQUALS_MOVES: "a record sent whole reaches the state and legal moves its moves "
@@ -82,23 +86,64 @@ def _seen(command: str, answer: str) -> object:
         return answer
 
 
+def apply_argument(game: str, move: str, ask: Callable[[str], str]) -> str:
+    """The ``apply`` argument for a word of the ``legal`` answer: a dice infection gets a
+    re-roll, the dealer's cut the card it reveals, a card at a deal its ``deal``; *ask*
+    answers the chance query that picks the outcome."""
+    if game == "cuckoo-dice":
+        return move + ask(f"chance {move}") if "x" in move else move
+    if game == "cuckoo-cards":
+        if move == "cut":
+            return "cut " + ask("chance cut")
+        return move if move in ("keep", "swap") else "deal " + move
+    return move
+
+
+_GAME_TAG: Final = re.compile(r'\[\s*Game\s+"([^"]*)"', re.IGNORECASE)
+
+
+def game_of(line: str) -> str | None:
+    """The game a ``new`` or ``record`` line starts (a ruleset of the dice game is the dice
+    game), or None where it names none the kit knows."""
+    words = line.split()
+    if words[:1] == ["new"] and len(words) > 1:
+        return words[1] if words[1] in ("cuckoo-cards", "zum-kuckuck") else "cuckoo-dice"
+    tag = _GAME_TAG.search(line)
+    known = ("cuckoo-dice", "cuckoo-cards", "zum-kuckuck")
+    return tag.group(1) if tag and tag.group(1) in known else None
+
+
 class Watched:
     """An engine every exchange with which is checked for :data:`REFUSED`.
 
     Before a command that may change the game, ``state`` and ``legal`` are asked unless
     already known (an answer to either, asked by a case or a random game, is kept until a
-    command changes the game); after any ``?`` answer they are asked again, when known
-    before, and must answer the same.  So every refusal a case or a random game meets is
-    checked, whatever command or kind of case it comes from.
+    command changes the game); after any ``?`` answer (``? unsupported`` too: a command the
+    engine cannot express changes nothing either) they are asked again, when known before,
+    and must answer the same.
+
+    A refusal is checked once more one move later, since an engine may answer ``state`` as
+    before and yet keep part of the refused move for later: the next move accepted (the
+    case's or the random game's, else :meth:`settle`'s) must reach the point the same move
+    reaches where the refusal never happened, which the engine itself shows when the
+    accepted commands of the game (from its ``new`` or ``record``) and that move are sent
+    again.  So every refusal a case or a random game meets is checked, whatever command or
+    kind of case it comes from.
     """
 
     def __init__(self, engine: Asks) -> None:
         self.engine = engine
         self._known: dict[str, object] = {}
+        self._path: list[str] | None = None
+        """The accepted commands that reach the current point, from its ``new`` or
+        ``record``: None while they are not known (no game seen started)."""
+        self._refused: tuple[str, str] | None = None
+        """A refused command, and its answer, no move has been accepted after yet."""
 
     def forget(self) -> None:
         """The engine was started again: nothing is known of it."""
         self._known.clear()
+        self._path, self._refused = None, None
 
     def ask(self, line: str) -> str:
         words = line.split()
@@ -109,12 +154,20 @@ class Watched:
         answer = self.engine.ask(line)
         if words in ([look] for look in LOOKS):
             self._known[name] = _seen(name, answer)
-        elif answer.startswith("?") and not answer.startswith(UNSUPPORTED):
+        elif answer.startswith("?"):
+            if name in CHANGING and self._path is not None:
+                self._refused = self._refused or (line, answer)
             if len(before) == len(LOOKS):
                 self._known.clear()
                 self._compare(line, answer, before, self._look())
         elif name in CHANGING:
             self._known.clear()
+            if name != "apply":
+                self._path, self._refused = [line], None
+            elif self._path is not None:
+                self._path.append(line)
+                if self._refused is not None:
+                    self._later(line, *self._refused)
         return answer
 
     def _look(self) -> dict[str, object]:
@@ -122,6 +175,74 @@ class Watched:
             if look not in self._known:
                 self._known[look] = _seen(look, self.engine.ask(look))
         return dict(self._known)
+
+    def _later(self, move: str, refused: str, answer: str) -> None:
+        """The move *move* was accepted after *refused* was answered *answer*: the point it
+        reached is the one the game's accepted commands and *move*, sent again, reach."""
+        self._refused = None
+        reached = self._look()
+        assert self._path is not None
+        for line in self._path:
+            if (again := self.engine.ask(line)).startswith("?"):
+                raise Broken(
+                    REFUSED,
+                    f"after {quote(refused)} answered {quote(answer)} and {quote(move)} was "
+                    f"accepted, the game's commands sent again from its start (without the "
+                    f"refusal) were refused at {quote(line)}: {quote(again)}",
+                )
+        self._known.clear()
+        without = self._look()
+        for look in LOOKS:
+            if without[look] != reached[look]:
+                raise Broken(
+                    REFUSED,
+                    f"after {quote(refused)} answered {quote(answer)}, the next move "
+                    f"{quote(move)} reached another point than it reaches without the "
+                    f"refusal: {look} {compare(without[look], reached[look])} (without the "
+                    "refusal, and after it)",
+                )
+
+    def settle(self) -> None:
+        """A refusal no move has followed yet (a case that ends on one) checked one move
+        later all the same: the first move ``legal`` lists is played (its first chance
+        outcome where it needs one), then the game's commands sent again, so that the
+        engine is left where it was.  Nothing is played where no game is known, or none is
+        left, or the engine cannot say its moves or their chances."""
+        path = list(self._path) if self._path and self._refused else []
+        game = game_of(path[0]) if path else None
+        if game is None:
+            self._refused = None
+            return
+        try:
+            moves = _payload(self, "legal").split()
+            if moves:
+                first = apply_argument(
+                    game, moves[0], lambda q: next(iter(chance_pairs(_payload(self, q))))
+                )
+                refused = self._refused
+                if self.ask(f"apply {first}").startswith("="):
+                    _replay(self.engine, path)
+                    self._path, self._known = path, {}
+                elif refused is not None:
+                    self._listed_yet_refused(path, f"apply {first}", *refused)
+        except Broken:
+            raise
+        except (EngineFailure, StopIteration):
+            pass  # an engine that cannot list its moves fails where a case asks them
+        self._refused = None
+
+    def _listed_yet_refused(self, path: list[str], move: str, refused: str, answer: str) -> None:
+        """*move*, which ``legal`` listed, was refused after *refused* was answered
+        *answer*: if the game's commands sent again without the refusal take it, the
+        refusal left something behind."""
+        _replay(self.engine, path)
+        self._known.clear()
+        if (taken := self.engine.ask(move)).startswith("="):
+            raise Broken(
+                REFUSED,
+                f"after {quote(refused)} answered {quote(answer)}, {quote(move)} (the first "
+                f"move legal listed) was refused; without the refusal it is taken: {quote(taken)}",
+            )
 
     @staticmethod
     def _compare(

@@ -398,8 +398,21 @@ class OpenSpielSession(Session):
         return ""
 
     def apply(self, args: list[str]) -> str:
+        """A move of several parts played on OpenSpiel's state one action at a time, and
+        taken back whole when a later part is refused (or cannot be expressed): a refused
+        command changes nothing."""
         self._fed("apply " + " ".join(args))
-        return super().apply(args)
+        game = self.game
+        if not isinstance(game, _Spiel):
+            return super().apply(args)
+        before, chosen = game.os.clone(), dict(getattr(game, "chosen", {}))
+        try:
+            return super().apply(args)
+        except BaseException:
+            game.os = before
+            if isinstance(game, SpielKuckuck):
+                game.chosen = chosen
+            raise
 
 
 def main() -> int:

@@ -86,6 +86,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "seed drawn afresh); the seed is printed, to repeat the run",
     )
     parser.add_argument(
+        "--partial",
+        action="store_true",
+        help="accept a partial engine: cases and games it answers '? unsupported' to are "
+        "skipped and the run can still pass (default: a skip makes it fail: not conformant)",
+    )
+    parser.add_argument(
         "--isolate",
         action="store_true",
         help="start the engine afresh for each case (slower: one start per case)",

@@ -65,7 +65,8 @@ def _expected_failures(path: str, suites: list[dict[str, Any]]) -> set[str]:
 
 def main(args: argparse.Namespace) -> int:
     """``cuckoo conform``: 0 when everything passed, 1 when something failed (or nothing
-    was checked), 2 for a usage error or an engine that cannot start; interrupted (Ctrl-C
+    was checked, or the engine could not express a case or game and ``--partial`` was not
+    given), 2 for a usage error or an engine that cannot start; interrupted (Ctrl-C
     or SIGTERM), it stops its engines and workers and says so in one line."""
     try:
         return _conform(args)
@@ -233,13 +234,16 @@ def _conform(args: argparse.Namespace) -> int:
                 shuffle=shuffle,
                 isolate=args.isolate,
                 jobs=args.jobs,
+                partial=args.partial,
             )
         engine.close()
         if games:
             if suited:
                 print(f"random games against the reference: {games}, seed {seed}")
             names = (args.game,) if args.game else GAME_NAMES
-            random = differential(args.engine, games, seed, names, args.jobs, args.timeout)
+            random = differential(
+                args.engine, games, seed, names, args.jobs, args.timeout, partial=args.partial
+            )
         if report and random:
             print(f"suite: {report.summary()}; random games: {random.summary()}")
         run = {"shuffle": shuffle, "isolate": args.isolate, "seed": seed, "games": games}

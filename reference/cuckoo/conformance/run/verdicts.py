@@ -28,10 +28,28 @@ class Report:
     """Random games only: each game where the engine differs from the reference, with the
     commands of the shortest game that shows it."""
 
+    partial: bool = False
+    """Whether the run accepts a partial engine (``--partial``): cases or games the engine
+    cannot express (``? unsupported``) then leave the run a pass."""
+
+    optional: int = 0
+    """Of the cases the engine could not express, those a claim of conformance may leave
+    out: ``perft`` cases (an engine need not count positions)."""
+
+    @property
+    def unexpressed(self) -> int:
+        """The cases or games skipped because the engine answered ``? unsupported`` (those a
+        ``--run`` or ``--skip`` left out carry no reason), but the :attr:`optional` ones."""
+        skipped: int = sum(o["outcome"] == "skip" and "reason" in o for o in self.outcomes)
+        return skipped - self.optional
+
     @property
     def ok(self) -> bool:
-        """Nothing failed, and something was checked: an empty suite proves nothing."""
-        return not self.failed and bool(self.passed or self.xfailed)
+        """Nothing failed, and something was checked (an empty suite proves nothing), and
+        nothing was skipped as the engine could not express it, unless the run accepts a
+        partial engine: a skip is never a pass of the whole suite."""
+        checked = not self.failed and bool(self.passed or self.xfailed)
+        return checked and (self.partial or not self.unexpressed)
 
     def summary(self) -> str:
         line = f"{sum(self.passed.values())} passed, {sum(self.failed.values())} failed"
@@ -39,7 +57,11 @@ class Report:
         line += f", {xfailed} xfailed" if xfailed else ""
         skipped = sum(o["outcome"] == "skip" for o in self.outcomes)
         line += f", {skipped} skipped" if skipped else ""
-        return line if self.failed or self.ok else line + ": nothing was checked"
+        if not (self.failed or self.passed or self.xfailed):
+            return line + ": nothing was checked"
+        if self.unexpressed and not self.failed:
+            return line + (": a partial engine" if self.partial else ": not conformant")
+        return line
 
 
 def _held(fields: dict[Any, object], key: object) -> str:

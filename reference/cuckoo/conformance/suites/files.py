@@ -7,7 +7,8 @@ shape and every case's, so a runner never meets a case it cannot run.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Final
 
@@ -127,20 +128,47 @@ def _case_problem(case: Any) -> str | None:
     if not _all(str, case.get("tags", [])):
         return "'tags' must be a list of words"
     if "record" in case:
-        return None if isinstance(case["record"], str) else "'record' must be a text"
+        if not isinstance(case["record"], str):
+            return "'record' must be a text"
+        return _unsent("the record", case["record"], LINE_BREAK)
     if "commands" in case:
         commands = case["commands"]
         if not (isinstance(commands, list) and commands and _all(str, commands)):
             return "'commands' must be a non-empty list of command lines"
         fresh = case.get("fresh", False)
-        return None if isinstance(fresh, bool) else "'fresh' must be true or false"
+        if not isinstance(fresh, bool):
+            return "'fresh' must be true or false"
+        return _first(_unsent(f"command {n}", c, CONTROL) for n, c in enumerate(commands, 1))
     if not (isinstance(case.get("moves"), list) and _all(str, case["moves"])):
         return "'moves' must be a list of moves (or give a 'record' or 'commands')"
     try:
-        new_command(case.get("setup"))  # type: ignore[arg-type]
+        new = new_command(case.get("setup"))  # type: ignore[arg-type]
     except (AttributeError, KeyError, TypeError):
         return "'setup' lacks a field or has one of the wrong type"
+    sent = [("the setup", new), *((f"move {n}", m) for n, m in enumerate(case["moves"], 1))]
+    return _first(_unsent(what, line, CONTROL) for what, line in sent)
+
+
+CONTROL: Final = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+"""What no command line of a case may hold: a control character other than the tab (a
+line break would end the line there and put the engine's answers out of step)."""
+LINE_BREAK: Final = re.compile("\n")
+"""What a case's record may not hold: a line break (the record is sent as one line; a CR
+or a form feed in it is white space between its tokens, as the notation reads it)."""
+
+
+def _unsent(what: str, line: str, refused: re.Pattern[str]) -> str | None:
+    """Why *line* (*what* it is) cannot be sent as one protocol line, if it cannot."""
+    if found := refused.search(line):
+        return (
+            f"{what} holds U+{ord(found.group()):04X}, a line break or control character: "
+            f"a command is one line, tabs its only control characters ({quote(line)})"
+        )
     return None
+
+
+def _first(problems: Iterator[str | None]) -> str | None:
+    return next((p for p in problems if p is not None), None)
 
 
 def dump(suite: dict[str, Any]) -> str:

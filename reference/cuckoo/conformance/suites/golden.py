@@ -20,7 +20,7 @@ from typing import Any, Final
 from ...files import write_output
 from ..engine import Engine, chance_pairs
 from ..protocol import Session
-from ..run.differential import apply_argument
+from ..run.invariants import apply_argument
 from .build import new_command
 
 __all__ = ["FOLDER", "PLAYTHROUGHS", "dump", "first_difference", "playthrough"]

@@ -72,7 +72,9 @@ RELEASES: Final = (
         "every game (a no-break space, U+2028 or an ideographic space is part of a word: "
         "the reference took it as a separator in the card game); the card game's show-down "
         "after the last hand, as a record and as moves, and a second one; which error a "
-        "show-down gets; chance, perft and legal at a deal with a ?; new with one name",
+        "show-down gets; chance, perft and legal at a deal with a ?; new with one name; "
+        "characters outside the Basic Multilingual Plane at every text position, and form "
+        "feed and carriage return between a record's tokens",
     ),
 )
 """Every release, oldest first: version, date (empty while it is being made), note."""

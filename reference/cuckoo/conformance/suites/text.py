@@ -23,6 +23,7 @@ _ABOUT: Final = {
     "digits": "a digit of another script or a superscript, where a number stands",
     "white-space": "white space other than space, tab and line break",
     "escape": "escapes and spacing inside a quoted tag value",
+    "astral": "a character outside the Basic Multilingual Plane (two UTF-16 code units)",
 }
 
 
@@ -42,6 +43,8 @@ def _case(
 def text_cases(game: str) -> Iterator[Case]:
     """The cases of *game*'s text positions."""
     yield from {KUCKUCK: _kuckuck, CARDS: _cards}.get(game, _dice)()
+    yield from astral_cases(game)
+    yield from record_space_cases(game)
 
 
 _ZK_TAGS: Final = '[Game "zum-kuckuck"] [Players "{}"]'
@@ -424,3 +427,92 @@ def _dice() -> Iterator[Case]:
         cd, "text", "CD-NOTATION-SYNTAX", "new cuckoo Blue 1223445566 1123345666", "6@003/A"
     )
     yield from _escapes(cd, "text", "CD", _CD_TAGS.format("1123345666"))
+
+
+DESERET: Final = ("\U00010400", "\U00010428")
+"""DESERET CAPITAL LETTER LONG I and its small letter, outside the BMP: an engine that holds text
+as UTF-16 code units, or reads a four-byte character as U+FFFD, loses the name."""
+FRAKTUR_B, ASTRAL_DIGIT, BIRD = "\U0001d505", "\U0001d7d9", "\U0001f426"
+"""MATHEMATICAL FRAKTUR CAPITAL B (a letter with no lower case), MATHEMATICAL DOUBLE-STRUCK
+DIGIT ONE (a decimal digit, Nd) and BIRD (a symbol, So)."""
+
+
+def astral_cases(game: str) -> Iterator[Case]:
+    """Characters outside the BMP at every text position of *game*: names (in ``new`` and
+    in a record's tags), names matched in any case, digits where a number stands, tag
+    values and comments."""
+    big, small = DESERET
+    ann, ann_small = f"{big}nn", f"{small}NN"
+    if game == KUCKUCK:
+        yield _case(game, "zk-text-astral-new", ("ZK-SETUP-PLAYERS", "ZK-NOTATION-CANONICAL"),
+                    "astral", "state",
+                    (f"new zum-kuckuck {ann} {FRAKTUR_B}en Cid{ASTRAL_DIGIT}",
+                     f"apply deal {ann_small} {' '.join(map(str, range(1, 13)))}",
+                     f"apply deal {FRAKTUR_B}EN 13"),
+                    "letters, their case and a digit outside the BMP in names")  # fmt: skip
+        yield _case(game, "zk-text-astral-record", ("ZK-NOTATION-CANONICAL",), "astral",
+                    "format",
+                    ("format " + _ZK_SEEN.format(f"{ann} Ben Cid") + f" [Event \"{BIRD}\"]"
+                     f" nest 1 2 ({ann_small} 49 BEN 13 cid 25) {{a {BIRD} sang}} *",),
+                    "the Players tag, a name in the movetext in other case, a tag value, a "
+                    "comment")  # fmt: skip
+        yield _case(
+            game,
+            "zk-text-astral-symbol",
+            ("ZK-SETUP-PLAYERS",),
+            "astral",
+            "error",
+            (f"new zum-kuckuck Ann{BIRD} Ben Cid",),
+            "a symbol is no letter",
+        )
+        yield _case(game, "zk-text-astral-number", ("ZK-NOTATION-SYNTAX",), "astral", "error",
+                    ("new zum-kuckuck Ann Ben Cid", f"apply deal Ann 1{ASTRAL_DIGIT}"),
+                    "a card's number is ASCII digits")  # fmt: skip
+    elif game == CARDS:
+        yield _case(
+            game,
+            "cards-text-astral-new",
+            ("CC-SETUP-PLAYERS",),
+            "astral",
+            "state",
+            (f"new cuckoo-cards {ann} {ann} {FRAKTUR_B}en Cid", "apply deal 7h"),
+        )
+        yield _case(game, "cards-text-astral-same-case", ("CC-SETUP-PLAYERS",), "astral",
+                    "error", (f"new cuckoo-cards {ann} {ann} {ann_small}",),
+                    "one name twice, in other case")  # fmt: skip
+        yield _case(game, "cards-text-astral-record", ("CC-NOTATION-LENIENT",), "astral",
+                    "format",
+                    ("format " + _CC_TAGS.format(f"{ann} {FRAKTUR_B}en", ann)
+                     + f" [Event \"{BIRD}\"] {{a {BIRD} sang}} *",))  # fmt: skip
+    else:
+        tags = _CD_TAGS.format("1123345666")
+        yield _case(game, "text-astral-record", ("CD-NOTATION-CANONICAL",), "astral", "format",
+                    (f'format {tags} [Blue "{ann}"] [Event "{BIRD}"] 6@003/A {{{BIRD}}} *',),
+                    "a tag value and a comment")  # fmt: skip
+        yield _case(game, "text-astral-place", ("CD-NOTATION-SYNTAX",), "astral", "error",
+                    ("new cuckoo Blue 1223445566 1123345666", f"apply {ASTRAL_DIGIT}@003/A"),
+                    "a die's number is an ASCII digit")  # fmt: skip
+
+
+RECORD_SPACES: Final = "\x0c\r"
+"""Form feed and carriage return: white space between a record's tokens (the Characters
+table), sent inside a ``record`` or ``format`` line, never at its end."""
+
+
+def record_space_cases(game: str) -> Iterator[Case]:
+    """Form feed and carriage return between the tokens of a record, read by ``record``
+    and by ``format``: a case's record field, since no command line of a case may hold a
+    control character other than the tab."""
+    ff, cr = RECORD_SPACES
+    prefix, rule, text = {
+        KUCKUCK: ("zk-text", "ZK", _ZK_SEEN.format(f"Ann{cr}Ben{ff}Cid")
+                  + f"{cr}nest{ff}1{cr}2{ff}({cr}Ann 49{ff}Ben 13 Cid{cr}25){ff}*"),
+        CARDS: ("cards-text", "CC", _CC_TAGS.format(f"Ann{ff}Ben", "Ann")
+                + f"{ff}deal{cr}7h{ff}3c{cr}{ff}keep{cr}*"),
+    }.get(game, ("text", "CD", _CD_TAGS.format("1123345666").replace("] [", f"]{ff}[", 2)
+                 + f"{cr}6@003/A{ff}{cr}5@012{ff}*"))  # fmt: skip
+    about = "form feed and carriage return between tokens"
+    for expect in ("format", "state"):
+        yield Case(f"{prefix}-record-ff-cr-{expect}", (f"{rule}-NOTATION-SYNTAX",),
+                   expect=expect, record=text, game=game, about=about,
+                   tags=("text", "white-space"))  # fmt: skip
