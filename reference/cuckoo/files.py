@@ -274,15 +274,15 @@ def terminate_cleanly() -> None:
             signal.signal(getattr(signal, name), stop)
 
 
-def read_bounded(path: Path, limit: int, label: str = "a file this run reads") -> str:
+def read_bounded(path: Path, limit: int) -> str:
     """The text of *path*, refused beyond *limit* bytes, so that a file that never ends
-    (``/dev/zero``) costs a bounded read; noted as an input of the run (*label*) and read
-    through the one gate of inputs (:func:`open_input`).
+    (``/dev/zero``) costs a bounded read; noted as an input of the run and read through
+    the one gate of inputs (:func:`open_input`).
 
     :raises ValueError: for a file too large or not UTF-8 (:class:`OSError` as ``open``,
         :class:`FileProblem` for an input :func:`open_input` refuses).
     """
-    reading(path, label)
+    reading(path)
     return _text_of(path, limit)
 
 
@@ -354,18 +354,18 @@ STREAM_WAIT: Final = 10.0
 nobody reads is given up, not waited on for ever."""
 
 
-def reading(path: str | os.PathLike[str], label: str = "a file this run reads") -> None:
-    """Note *path* as an input of the run, read now or later (a study's own file, the suites
-    a plain run loads), so that :func:`check_output` refuses to write over it; *label*
-    says what it is (``the file of --suite``). ``-`` is standard input: the file it comes
-    from (``< FILE``), if it is one, is noted by its device and inode."""
-    if os.fspath(path) != "-":
-        _READ[os.path.realpath(path)] = (_identity(path), label)
+READ: Final = "a file this run reads"
+
+
+def reading(path: str | os.PathLike[str], label: str = READ) -> None:
+    """Note *path* as an input of the run, read now or later (the suites a plain run loads;
+    ``-``: the file standard input comes from), so that :func:`check_output` refuses to
+    write over it; *label* says what it is (``the file of --suite``)."""
+    key = os.path.realpath(path) if os.fspath(path) != "-" else "\0-"  # a name no path has
+    if key in _READ and label == READ:  # a file read, named more tellingly before
         return
-    try:  # noted under a name no path has
-        _READ["\0-"] = (_identity(sys.stdin.fileno()), label)
-    except (OSError, ValueError, AttributeError):  # closed, or no file (under pytest)
-        pass
+    with suppress(OSError, ValueError, AttributeError):  # stdin closed, or not a file
+        _READ[key] = (_identity(path if key != "\0-" else sys.stdin.fileno()), label)
 
 
 def forget_reads() -> None:
@@ -430,23 +430,23 @@ def check_output(
             return
         raise FileProblem(f"{name}: is a FIFO, a device or a socket, not a file for {option}")
     real = os.path.realpath(path)
-    if any(os.path.commonpath([real, own]) == own for own in package_folders()):
-        raise FileProblem(
-            f"{name} is a file of the cuckoo package itself (its grammars, suites and data "
-            f"are read by every run): choose another for {option}"
-        )
     folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
     if os.path.islink(path) and os.path.dirname(real) != folder:
         raise FileProblem(f"{name}: is a link to a file outside its folder: name that file itself")
     if label := _taken(str(path), outputs or {}):
         raise FileProblem(f"{name} is {label} as well: choose another for {option}")
+    if any(os.path.commonpath([real, own]) == own for own in package_folders()):
+        raise FileProblem(
+            f"{name} is a file of the cuckoo package itself (its grammars, suites and data "
+            f"are read by every run): choose another for {option}"
+        )
     if mode is not None:
         check_replaceable(Path(path))
     if mode is not None and append:
         try:
             _text_of(path, MAX_APPENDED)
-        except (OSError, ValueError) as error:
-            why = getattr(error, "strerror", None) or error
+        except (OSError, ValueError) as error:  # said now, not after the whole run
+            why = f"{name}: cannot read: {error.strerror}" if isinstance(error, OSError) else error
             raise FileProblem(f"{why}: {option} adds to it, and cannot") from None
     try:
         check_writable(Path(path))

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from ..errors import NotationError, shown
-from ..files import FileProblem, atomic_write, check_output, check_replaceable
+from ..files import FileProblem, atomic_write, check_output, check_replaceable, reading
 from ..games import GAMES, Kit, read_records
 from ..lines import open_lines
 from ..notation import MAX_RECORD_CHARS, Record
@@ -55,15 +55,11 @@ def pick(path: str, game: int) -> tuple[Kit, Record]:
 # -- writing files ---------------------------------------------------------------------------
 
 
-def not_the_input(target: str | None, source: str, *, rewrite: str = "") -> None:
-    """Refuse to write over the file being read (*rewrite* names the option that may)."""
-    try:
-        same = target not in (None, "-") and source != "-" and os.path.samefile(target, source)
-    except (OSError, ValueError):
-        same = False
-    if same:
-        hint = f": use {rewrite} to rewrite it" if rewrite else "; choose another file"
-        raise UsageError(f"{shown(str(target))} is the input{hint}")
+def not_the_input(source: str, *, rewrite: str = "") -> None:
+    """Note *source* (``-``: the file standard input comes from) as the input, which the one
+    gate of outputs then refuses as a target (*rewrite* names the option that may)."""
+    hint = f" (use {rewrite} to rewrite it)" if rewrite else ""
+    reading(source, f"the input{hint}")
 
 
 def check_target(path: str | Path, option: str, *, keep: bool) -> None:
