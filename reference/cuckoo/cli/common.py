@@ -4,7 +4,6 @@ output files, and the arguments that name a ruleset or bots."""
 from __future__ import annotations
 
 import io
-import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
