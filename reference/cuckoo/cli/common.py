@@ -8,9 +8,10 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, TextIO
 
 from ..errors import NotationError, shown
+from ..escaping import own
 from ..files import FileProblem, atomic_write, check_output, check_replaceable, reading
 from ..games import GAMES, Kit, read_records
 from ..lines import open_lines
@@ -91,9 +92,10 @@ def output(path: str | None, *, keep: bool = False) -> Iterator[IO[str]]:
         raise UsageError(f"{shown(path)}: cannot write: {error.strerror or error}") from None
 
 
-def escaping(stream: IO[str] | None, errors: str = "backslashreplace") -> None:
+def escaping(stream: TextIO | None, errors: str = "backslashreplace") -> None:
     """Characters *stream*'s encoding cannot write (``PYTHONIOENCODING=ascii`` and a name
     like Jürgen) written escaped as standard error does (by default), not failed on."""
+    stream = own(stream) if stream is not None else None
     if isinstance(stream, io.TextIOWrapper):
         stream.reconfigure(errors=errors)
 
@@ -101,8 +103,9 @@ def escaping(stream: IO[str] | None, errors: str = "backslashreplace") -> None:
 def interrupted(detail: str = "") -> None:
     """The one line Ctrl-C leaves (over a progress counter, on a terminal)."""
     if sys.stderr is not None:
-        start = rewind() if is_terminal(sys.stderr) else ""
-        print(f"{start}cuckoo: interrupted{detail}", file=sys.stderr)
+        if is_terminal(sys.stderr):
+            own(sys.stderr).write(rewind())
+        print(f"cuckoo: interrupted{detail}", file=sys.stderr)
 
 
 # -- the game, ruleset and bots named --------------------------------------------------------
