@@ -227,7 +227,9 @@ def test_no_output_is_a_file_of_the_engines_command(
     program.write_text("import sys\n", encoding="utf-8")
     for option in ("--report", "--summary", "--html", "--badge"):
         argv = ["conform", "--engine", f"{sys.executable} {program}", option, str(program)]
-        _refused(capsys, lambda argv=argv: main(argv), lambda: program.read_text() == "import sys\n")
+        _refused(
+            capsys, lambda argv=argv: main(argv), lambda: program.read_text() == "import sys\n"
+        )
 
 
 @pytest.mark.parametrize("command", ["render", "format"])
