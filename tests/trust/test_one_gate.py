@@ -5,8 +5,9 @@ read-only file) and its atomic writes, as SQLite's features inherit its VFS.
 
 The package, ``docs/`` and the site's build (``docs/_ext``: round six found the app's build
 copying and writing around the gate) are scanned, and ``benchmarks/``, whose modules that
-write are listed with the reason.  A new command that writes with ``open(path, "w")``, ``Path.write_text``, ``os.open`` with
-a write flag, ``shutil.copy`` or ``json.dump`` to a file fails here, naming the line."""
+write are listed with the reason.  A new command that writes with ``open(path, "w")``,
+``Path.write_text``, ``os.open`` with a write flag, ``shutil.copy`` or ``json.dump`` to a
+file fails here, naming the line."""
 
 from __future__ import annotations
 
