@@ -44,6 +44,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from cuckoo.files import replace_file
 from cuckoo.games import read_records
 
 logger = logging.getLogger(__name__)
@@ -217,7 +218,7 @@ def pyodide_runtime() -> Path:
             member = archive.getmember(f"package/{name}")
             source = archive.extractfile(member)
             assert source is not None
-            (partial / name).write_bytes(source.read())
+            replace_file(partial / name, source.read())
     shutil.rmtree(unpacked, ignore_errors=True)
     partial.rename(unpacked)
     return unpacked
@@ -297,24 +298,25 @@ def build_app(app: Sphinx, exception: Exception | None) -> None:
         return
     target = Path(app.outdir) / "app"
     shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(
-        SOURCE, target, ignore=shutil.ignore_patterns("*sw.js", "*.html", "*.part")
-    )
+    for path in sorted(SOURCE.rglob("*")):  # the app's own files, less what is made here
+        if path.is_file() and not any(path.match(p) for p in ("*sw.js", "*.html", "*.part")):
+            (target / path.relative_to(SOURCE)).parent.mkdir(parents=True, exist_ok=True)
+            _copy(path, target / path.relative_to(SOURCE))
     _pages(target)
     runtime = pyodide_runtime()
     for name in PYODIDE_FILES:
         (target / "pyodide").mkdir(exist_ok=True)
-        shutil.copy2(runtime / name, target / "pyodide" / name)
+        _copy(runtime / name, target / "pyodide" / name)
     _no_packages(target / "pyodide" / "pyodide-lock.json")
     names = wheels(target / "wheels")
     compiled = bytecode(runtime, target / "wheels", names)
-    shutil.copy2(compiled / "python_stdlib.zip", target / "pyodide" / "python_stdlib.zip")
-    shutil.copy2(compiled / "bytecode.zip", target / "wheels" / "bytecode.zip")
+    _copy(compiled / "python_stdlib.zip", target / "pyodide" / "python_stdlib.zip")
+    _copy(compiled / "bytecode.zip", target / "wheels" / "bytecode.zip")
     examples = target / "examples"
     examples.mkdir()
     for path in sorted(EXAMPLES.glob("*.cuckoo")):
-        shutil.copy2(path, examples / path.name)
-    (target / "rules.json").write_text(json.dumps(rule_locations(app), indent=1) + "\n")
+        _copy(path, examples / path.name)
+    _text(target / "rules.json", json.dumps(rule_locations(app), indent=1) + "\n")
     build = {
         "version": _version(target, _files(target)),
         "pyodide": PYODIDE_VERSION,
@@ -322,8 +324,18 @@ def build_app(app: Sphinx, exception: Exception | None) -> None:
         "bytecode": "wheels/bytecode.zip",
         "examples": [f"examples/{p.name}" for p in sorted(examples.iterdir())],
     }
-    (target / "build.json").write_text(json.dumps(build, indent=1) + "\n")
+    _text(target / "build.json", json.dumps(build, indent=1) + "\n")
     _service_worker(target)
+
+
+def _copy(source: Path, target: Path) -> None:
+    """*source* copied to *target* through the one gate of writes (``cuckoo.files``)."""
+    replace_file(target, source.read_bytes())
+
+
+def _text(target: Path, text: str) -> None:
+    """*text* written to *target* through the one gate of writes (``cuckoo.files``)."""
+    replace_file(target, text.encode("utf-8"))
 
 
 def _no_packages(lock: Path) -> None:
@@ -332,7 +344,7 @@ def _no_packages(lock: Path) -> None:
     text."""
     data = json.loads(lock.read_text(encoding="utf-8"))
     data["packages"] = {}
-    lock.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    _text(lock, json.dumps(data, indent=1) + "\n")
 
 
 def _pages(target: Path) -> None:
@@ -352,7 +364,7 @@ def _pages(target: Path) -> None:
             .replace("__TABLE__", table.strip().replace("\n", "\n    "))
             .replace(f'href="{path.name}">', f'href="{path.name}" aria-current="page">')
         )
-        (target / path.name).write_text(page, encoding="utf-8")
+        _text(target / path.name, page)
 
 
 def _files(target: Path) -> list[str]:
@@ -418,9 +430,9 @@ def _service_worker(target: Path) -> None:
         .replace("__FILES__", json.dumps(["app/", *files]))
         .replace("__LINKED__", json.dumps(linked))
     )
-    (site / "sw.js").write_text(text, encoding="utf-8")
+    _text(site / "sw.js", text)
     # at the old address, the worker that retires the one a browser may have kept there
-    shutil.copy2(SOURCE / "retired-sw.js", target / "sw.js")
+    _copy(SOURCE / "retired-sw.js", target / "sw.js")
 
 
 def _app_icon(app: Sphinx, config: Any) -> None:

@@ -2,7 +2,10 @@
 
 Records, suites, reports, an engine's answers and names may hold anything: markup, a
 script, a link, backticks, control characters, a direction override.  Whatever shows such
-text goes through here: :func:`terminal` for a line printed, :func:`code` for Markdown
+text goes through here: :func:`terminal` for a line printed (and :class:`Terminal`, which
+every command's standard output and error are when they are a terminal, for whatever is
+printed there, so that no text anyone sent acts on a terminal however it is printed),
+:func:`code` for Markdown
 (a code span, where nothing is live), :func:`url` for an address a page links, and
 :func:`template` for HTML and SVG (Jinja2 with autoescaping, so that a value is escaped
 unless it is marked safe by the template itself, and what does not print escaped too).
@@ -10,9 +13,10 @@ unless it is marked safe by the template itself, and what does not print escaped
 
 from __future__ import annotations
 
+import io
 import re
 from functools import cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TextIO, cast
 from urllib.parse import quote as quote_url
 
 from .errors import shown
@@ -20,13 +24,73 @@ from .errors import shown
 if TYPE_CHECKING:
     from jinja2 import Template
 
-__all__ = ["code", "template", "terminal", "text", "url"]
+__all__ = ["Terminal", "code", "inert", "on_terminal", "own", "template", "terminal", "text", "url"]
 
 
 def terminal(text: object) -> str:
     """*text* as a line printed writes it: every control character (C0, C1), direction
     override, escape sequence and line break written escaped, as ``repr`` writes it."""
     return shown(str(text))
+
+
+_ACTIVE: Final = re.compile(r"[^ -~\n\t]+")
+"""A run of characters that may not print: every one outside printable ASCII, line breaks
+and tabs, each then kept if it prints (``é``, ``名``)."""
+
+
+def inert(text: str) -> str:
+    """*text* as a terminal may be given it: its lines and tabs kept, every other character
+    that does not print (an escape sequence, a bell, a carriage return, a direction
+    override) escaped as :func:`terminal` escapes it."""
+    return _ACTIVE.sub(lambda run: terminal(run[0]), text)
+
+
+class Terminal(io.TextIOBase):
+    """A stream that is a terminal, through which nothing written acts on it (each write
+    made :func:`inert`); the program's own control sequences (a counter redrawn on its
+    line) go to :attr:`own`. A file or a pipe is never one of these: there the bytes of a
+    record are the product, written as they are."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.own = stream
+
+    def write(self, text: str) -> int:
+        self.own.write(inert(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.own.flush()
+
+    def fileno(self) -> int:
+        return self.own.fileno()
+
+    def isatty(self) -> bool:
+        return self.own.isatty()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self.own.encoding
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return self.own.errors
+
+    def __getattr__(self, name: str) -> object:  # buffer, reconfigure, closed...
+        return getattr(self.own, name)
+
+
+def on_terminal(stream: TextIO | None) -> TextIO | None:
+    """*stream* as a command prints to it: a :class:`Terminal` if it is a terminal."""
+    try:
+        return cast(TextIO, Terminal(stream)) if stream and stream.isatty() else stream
+    except (OSError, ValueError):  # closed
+        return stream
+
+
+def own(stream: TextIO) -> TextIO:
+    """Where the program writes its own control sequences on *stream* (a counter's ``\r``
+    and erase): the terminal itself, not its :class:`Terminal` wrapper."""
+    return stream.own if isinstance(stream, Terminal) else stream
 
 
 def code(text: object, *, cell: bool = False) -> str:

@@ -8,6 +8,7 @@ a crash leaves the old file whole.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import signal
 import stat
@@ -15,11 +16,15 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from functools import cache
 from pathlib import Path
 from types import FrameType
-from typing import IO, Final
+from typing import IO, TYPE_CHECKING, Final
 
 from .errors import shown
+
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
 
 __all__ = [
     "STREAM_WAIT",
@@ -271,12 +276,18 @@ def terminate_cleanly() -> None:
 
 def read_bounded(path: Path, limit: int) -> str:
     """The text of *path*, refused beyond *limit* bytes, so that a file that never ends
-    (``/dev/zero``) costs a bounded read.
+    (``/dev/zero``) costs a bounded read; noted as an input of the run and read through
+    the one gate of inputs (:func:`open_input`).
 
-    :raises ValueError: for a file too large or not UTF-8 (:class:`OSError` as ``open``).
+    :raises ValueError: for a file too large or not UTF-8 (:class:`OSError` as ``open``,
+        :class:`FileProblem` for an input :func:`open_input` refuses).
     """
     reading(path)
-    with open(path, "rb") as handle:
+    return _text_of(path, limit)
+
+
+def _text_of(path: str | os.PathLike[str], limit: int) -> str:
+    with open_input(path) as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise ValueError(f"{shown(str(path))}: larger than {limit:,} bytes")
@@ -284,6 +295,47 @@ def read_bounded(path: Path, limit: int) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise ValueError(f"{shown(str(path))}: not UTF-8 text (byte {error.start})") from None
+
+
+def open_input(path: str | os.PathLike[str]) -> IO[bytes]:
+    """*path* opened to be read as bytes: the one gate of every input. A FIFO or a device
+    (a terminal, a process substitution) is read a piece at a time, each waited for at most
+    :data:`STREAM_WAIT`, so that a FIFO nobody writes to is given up, never waited on.
+
+    :raises FileProblem: for a FIFO or device nobody writes to in :data:`STREAM_WAIT`
+        seconds (at its start or between pieces).
+    :raises OSError: if it cannot be opened (:class:`IsADirectoryError` for a folder).
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    mode = os.fstat(fd).st_mode
+    if stat.S_ISREG(mode):
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    if stat.S_ISDIR(mode):
+        os.close(fd)
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    return io.BufferedReader(_Waited(fd, Path(path), STREAM_WAIT))
+
+
+class _Waited(io.FileIO):
+    """The raw reading of a FIFO or a device: each piece waited for at most *wait*."""
+
+    def __init__(self, fd: int, path: Path, wait: float) -> None:
+        super().__init__(fd, "rb", closefd=True)
+        self._path, self._wait = path, wait
+
+    def readinto(self, buffer: WriteableBuffer) -> int:
+        import select
+
+        while True:
+            if not select.select([self.fileno()], [], [], self._wait)[0]:
+                raise FileProblem(
+                    f"{shown(str(self._path))}: nothing came in {self._wait:g} s: given up "
+                    "(a FIFO nobody writes to?)"
+                )
+            got = super().readinto(buffer)
+            if got is not None:  # None: no data after all (another reader took it)
+                return got
 
 
 # -- the one gate of every output -------------------------------------------------------------
@@ -302,11 +354,18 @@ STREAM_WAIT: Final = 10.0
 nobody reads is given up, not waited on for ever."""
 
 
-def reading(path: str | os.PathLike[str], label: str = "a file this run reads") -> None:
-    """Note *path* as an input of the run, read now or later (a study's own file, the suites
-    a plain run loads), so that :func:`check_output` refuses to write over it; *label*
-    says what it is (``the file of --suite``)."""
-    _READ[os.path.realpath(path)] = (_identity(path), label)
+READ: Final = "a file this run reads"
+
+
+def reading(path: str | os.PathLike[str], label: str = READ) -> None:
+    """Note *path* as an input of the run, read now or later (the suites a plain run loads;
+    ``-``: the file standard input comes from), so that :func:`check_output` refuses to
+    write over it; *label* says what it is (``the file of --suite``)."""
+    key = os.path.realpath(path) if os.fspath(path) != "-" else "\0-"  # a name no path has
+    if key in _READ and label == READ:  # a file read, named more tellingly before
+        return
+    with suppress(OSError, ValueError, AttributeError):  # stdin closed, or not a file
+        _READ[key] = (_identity(path if key != "\0-" else sys.stdin.fileno()), label)
 
 
 def forget_reads() -> None:
@@ -314,9 +373,10 @@ def forget_reads() -> None:
     _READ.clear()
 
 
-def _identity(path: str | os.PathLike[str]) -> tuple[int, int] | None:
-    """The device and inode of a regular file at *path* (a hard link has its file's), or
-    None: a device such as ``/dev/null`` may be read and written by one run."""
+def _identity(path: str | os.PathLike[str] | int) -> tuple[int, int] | None:
+    """The device and inode of a regular file at *path* (or open as descriptor *path*; a
+    hard link has its file's), or None: a device such as ``/dev/null`` may be read and
+    written by one run."""
     try:
         status = os.stat(path)
     except (OSError, ValueError):
@@ -342,13 +402,16 @@ def check_output(
     option: str,
     *,
     stream: bool = False,
+    append: bool = False,
     outputs: dict[str, str] | None = None,
 ) -> None:
     """Refuse now, before any work, a target of *option* that must not be written: a file
     the run reads or the target of another of its *outputs* (path: option), a link to a
     file outside its folder, a folder, a FIFO or a device (unless *stream*: then it is
     written to directly, as a shell's ``>`` does, and waited on at most
-    :data:`STREAM_WAIT`), a read-only file, or a folder that lets no file be made.
+    :data:`STREAM_WAIT`), a read-only file, a folder that lets no file be made, or a file
+    of the package itself (:func:`package_folders`); with *append*, a file whose text could
+    not be read to be added to.
 
     :raises FileProblem: saying which, in one line.
     """
@@ -372,12 +435,36 @@ def check_output(
         raise FileProblem(f"{name}: is a link to a file outside its folder: name that file itself")
     if label := _taken(str(path), outputs or {}):
         raise FileProblem(f"{name} is {label} as well: choose another for {option}")
+    if any(os.path.commonpath([real, own]) == own for own in package_folders()):
+        raise FileProblem(
+            f"{name} is a file of the cuckoo package itself (its grammars, suites and data "
+            f"are read by every run): choose another for {option}"
+        )
     if mode is not None:
         check_replaceable(Path(path))
+    if mode is not None and append:
+        try:
+            _text_of(path, MAX_APPENDED)
+        except (OSError, ValueError) as error:  # said now, not after the whole run
+            why = f"{name}: cannot read: {error.strerror}" if isinstance(error, OSError) else error
+            raise FileProblem(f"{why}: {option} adds to it, and cannot") from None
     try:
         check_writable(Path(path))
     except OSError as error:
         raise FileProblem(f"{name}: cannot write: {error.strerror or error}") from None
+
+
+@cache
+def package_folders() -> tuple[str, ...]:
+    """The folder of the installed package, and every folder its links lead to (a
+    checkout's grammars and suite data): what every run reads, never an output."""
+    own = os.path.realpath(Path(__file__).parent)
+    found = [own]
+    for folder, names, files in os.walk(own):
+        for name in [*names, *files]:
+            if os.path.islink(os.path.join(folder, name)):
+                found.append(os.path.realpath(os.path.join(folder, name)))
+    return tuple(found)
 
 
 def write_output(
@@ -398,7 +485,10 @@ def write_output(
     if not stat.S_ISREG(mode):
         _stream(Path(path), text.encode("utf-8"), wait)
         return
-    old = read_bounded(Path(path), MAX_APPENDED) if append and os.path.exists(path) else ""
+    try:
+        old = _text_of(path, MAX_APPENDED) if append and os.path.exists(path) else ""
+    except ValueError as error:  # changed since check_output read it
+        raise FileProblem(str(error)) from None
     with atomic_write(Path(path)) as handle:
         handle.write(old + text)
 

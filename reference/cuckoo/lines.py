@@ -10,10 +10,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import BinaryIO, Final
+from typing import IO, BinaryIO, Final
 
 from .errors import shown
-from .files import FileProblem, reading
+from .files import FileProblem, open_input, reading
 
 __all__ = ["BOM", "lines_of", "open_lines"]
 
@@ -27,15 +27,14 @@ def open_lines(path: str, *, limit: int) -> Iterator[Iterator[str]]:
 
     :raises FileProblem: if the file cannot be opened or read.
     """
-    if path != "-":
-        reading(path)
+    reading(path)  # standard input too: the file it comes from is never an output
     if path == "-":
         if sys.stdin is None or sys.stdin.closed:
             raise FileProblem("standard input is closed: give a file, or pipe a record in")
         yield lines_of(sys.stdin.buffer, "<stdin>", limit=limit)
         return
     try:
-        handle = open(path, "rb")  # noqa: SIM115 - a with below, once opened
+        handle = open_input(path)  # the one gate of inputs: a FIFO waited on with a bound
     except IsADirectoryError:
         raise FileProblem(f"{shown(path)}: is a directory, not a record file") from None
     except OSError as error:
@@ -44,7 +43,7 @@ def open_lines(path: str, *, limit: int) -> Iterator[Iterator[str]]:
         yield lines_of(handle, shown(path), limit=limit)
 
 
-def lines_of(handle: BinaryIO, name: str, *, limit: int) -> Iterator[str]:
+def lines_of(handle: BinaryIO | IO[bytes], name: str, *, limit: int) -> Iterator[str]:
     """The text lines of *handle*, newlines made ``\\n`` and a leading byte-order mark
     dropped; none longer than *limit* characters, so that memory stays bounded.
 
@@ -82,7 +81,7 @@ _CONTINUATION: Final = bytes(range(0x80, 0xC0))
 """The bytes that go on a UTF-8 character: the others each start one."""
 
 
-def _line(handle: BinaryIO, name: str, number: int, limit: int, piece: bytes) -> bytes:
+def _line(handle: BinaryIO | IO[bytes], name: str, number: int, limit: int, piece: bytes) -> bytes:
     """Line *number* of *handle* as bytes, from its first *piece* on, read a piece at a time,
     so that binary data is refused at its first piece and a long line once it passes *limit*.
     (A line that is one piece, of no more bytes than *limit* characters and no NUL, the

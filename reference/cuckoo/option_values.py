@@ -8,7 +8,7 @@ import argparse
 from collections.abc import Callable
 from typing import Final
 
-__all__ = ["MOST", "quoted", "seconds", "seed", "whole", "written"]
+__all__ = ["MOST", "bot_names", "quoted", "seconds", "seed", "whole", "written"]
 
 
 def whole(text: str, low: int, high: int, expected: str) -> int:
@@ -64,4 +64,18 @@ def written(text: str) -> str:
     (``tests/trust/test_every_output.py``)."""
     if not text:
         raise argparse.ArgumentTypeError("expected a file name, not ''")
+    return text
+
+
+LONGEST_BOT: Final = 40
+"""The longest name of a bot (``mcts:999999`` is 11 characters): a longer one is refused
+here, quoted short, before any list of bots is searched for it."""
+
+
+def bot_names(text: str) -> str:
+    """The type of every option that names bots (``--bots A,B``, ``--bot B``): each name
+    at most :data:`LONGEST_BOT` characters, or a usage error that quotes it short."""
+    for name in text.split(","):
+        if len(name) > LONGEST_BOT:
+            raise argparse.ArgumentTypeError(f"expected bots such as mcts:100, not {quoted(name)}")
     return text

@@ -12,6 +12,8 @@ import sys
 import time
 from typing import TextIO
 
+from .escaping import own
+
 __all__ = ["Progress", "is_terminal", "plural", "rewind"]
 
 
@@ -52,7 +54,7 @@ class Progress:
                 if self.total
                 else plural(self.done, self.noun)
             )
-            self.stream.write(self._over(text))
+            own(self.stream).write(self._over(text))  # its own sequences, past Terminal
             self.stream.flush()
             self._width = len(text)
 
@@ -65,7 +67,7 @@ class Progress:
     def close(self, summary: str = "") -> None:
         """Clear the counter and print *summary* (unless quiet)."""
         if self.live and self._shown:
-            self.stream.write(self._over("") + "\r")
+            own(self.stream).write(self._over("") + "\r")
         if summary and not self.quiet and self.stream is not None:
             self.stream.write(summary + "\n")
         if self.stream is not None:

@@ -13,10 +13,12 @@ import pytest
 
 from cuckoo.cli import build_parser
 from cuckoo.cli.common import UsageError
-from cuckoo.option_values import written
+from cuckoo.option_values import bot_names, written
 from tests.trust.hostile import options_where
 
-NUMBER_OPTIONS = options_where(lambda action: action.type not in (None, str, written))
+NUMBER_OPTIONS = options_where(
+    lambda action: action.type not in (None, str, written, bot_names)  # bots: test_bounds.py
+)
 TOO_LONG = ("1" * 4400, "-" + "9" * 4400, "9" * 19, "1" * 40)
 ODD = ("-1", "0", "1e999", "nan", "inf", "-inf", "\u0661", " 1", "0x10", "1_000", "")
 

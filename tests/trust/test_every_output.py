@@ -200,3 +200,82 @@ def test_ctrl_c_while_a_results_fifo_waits_keeps_the_other_results(tmp_path: Pat
     assert running.returncode == 130 and err.count("\n") == 1, err
     assert json.loads(report.read_text(encoding="utf-8"))["totals"]["pass"] == 1
     assert fifo.is_fifo()
+
+
+GRAMMAR = Path(files.__file__).parent / "grammar" / "cuckoo-dice.lark"
+
+
+@pytest.mark.parametrize(("command", "option"), WRITERS)
+def test_no_output_is_a_file_of_the_package(
+    capsys: pytest.CaptureFixture[str], command: str, option: str
+) -> None:
+    """Round six, 1: ``conform --badge`` wrote over a grammar every run reads; every file
+    of the installed package (grammars, shipped suites, data, its code) is an input."""
+    for source in (GRAMMAR, Path(files.__file__)):
+        before = source.read_bytes()
+        argv = [command, *BEFORE[command], option, str(source)]
+        _refused(
+            capsys, lambda argv=argv: main(argv), lambda s=source, b=before: s.read_bytes() == b
+        )
+
+
+def test_no_output_is_a_file_of_the_engines_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Round six, 2: ``conform --report`` replaced the engine's own program."""
+    program = tmp_path / "eng1.py"
+    program.write_text("import sys\n", encoding="utf-8")
+    for option in ("--report", "--summary", "--html", "--badge"):
+        argv = ["conform", "--engine", f"{sys.executable} {program}", option, str(program)]
+        _refused(
+            capsys, lambda argv=argv: main(argv), lambda: program.read_text() == "import sys\n"
+        )
+
+
+@pytest.mark.parametrize("command", ["render", "format"])
+def test_no_output_is_the_file_standard_input_comes_from(tmp_path: Path, command: str) -> None:
+    """Round six, 3: ``render - -o a.cuckoo < a.cuckoo`` replaced the record it read."""
+    record = tmp_path / "a.cuckoo"
+    record.write_bytes(GAME.read_bytes())
+    with record.open("rb") as stdin:
+        done = subprocess.run(
+            [sys.executable, "-m", "cuckoo", command, "-", "-o", str(record)],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 2 and "is the input" in done.stderr, done.stderr
+    assert done.stderr.count("\n") == 1 and record.read_bytes() == GAME.read_bytes()
+
+
+def test_a_summary_that_cannot_be_added_to_is_refused_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Round six, 4: a --summary not UTF-8 ended the whole run in an internal error, and
+    the --report asked beside it was never written."""
+    summary, report = tmp_path / "sum.md", tmp_path / "rep.json"
+    summary.write_bytes(b"x\xff\n")
+    argv = ["conform", *BEFORE["conform"], "--summary", str(summary), "--report", str(report)]
+    _refused(capsys, lambda: main(argv), lambda: summary.read_bytes() == b"x\xff\n")
+    assert not report.exists()
+
+
+def test_one_results_file_failing_loses_none_of_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Round six, 4: the summary turns bad during the run; the report is still written."""
+    summary, report = tmp_path / "sum.md", tmp_path / "rep.json"
+    summary.write_text("before\n", encoding="utf-8")
+    original = files.write_output
+
+    def spoiled(path: str, text: str, **kwargs: object) -> None:
+        if path == str(summary):
+            summary.write_bytes(b"x\xff\n")
+        original(path, text, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("cuckoo.conformance.run.runner.write_output", spoiled)
+    argv = [*STREAMED[:-2], "--run", "cards-start", "--summary", str(summary)]
+    assert main(["conform", *argv, "--report", str(report)]) == 2
+    assert "not UTF-8" in capsys.readouterr().err
+    assert json.loads(report.read_text(encoding="utf-8"))["totals"]["pass"] == 1

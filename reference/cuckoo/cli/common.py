@@ -4,15 +4,15 @@ output files, and the arguments that name a ruleset or bots."""
 from __future__ import annotations
 
 import io
-import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, TextIO
 
 from ..errors import NotationError, shown
-from ..files import FileProblem, atomic_write, check_output, check_replaceable
+from ..escaping import own
+from ..files import FileProblem, atomic_write, check_output, check_replaceable, reading
 from ..games import GAMES, Kit, read_records
 from ..lines import open_lines
 from ..notation import MAX_RECORD_CHARS, Record
@@ -55,15 +55,11 @@ def pick(path: str, game: int) -> tuple[Kit, Record]:
 # -- writing files ---------------------------------------------------------------------------
 
 
-def not_the_input(target: str | None, source: str, *, rewrite: str = "") -> None:
-    """Refuse to write over the file being read (*rewrite* names the option that may)."""
-    try:
-        same = target not in (None, "-") and source != "-" and os.path.samefile(target, source)
-    except (OSError, ValueError):
-        same = False
-    if same:
-        hint = f": use {rewrite} to rewrite it" if rewrite else "; choose another file"
-        raise UsageError(f"{shown(str(target))} is the input{hint}")
+def not_the_input(source: str, *, rewrite: str = "") -> None:
+    """Note *source* (``-``: the file standard input comes from) as the input, which the one
+    gate of outputs then refuses as a target (*rewrite* names the option that may)."""
+    hint = f" (use {rewrite} to rewrite it)" if rewrite else ""
+    reading(source, f"the input{hint}")
 
 
 def check_target(path: str | Path, option: str, *, keep: bool) -> None:
@@ -96,9 +92,10 @@ def output(path: str | None, *, keep: bool = False) -> Iterator[IO[str]]:
         raise UsageError(f"{shown(path)}: cannot write: {error.strerror or error}") from None
 
 
-def escaping(stream: IO[str] | None, errors: str = "backslashreplace") -> None:
+def escaping(stream: TextIO | None, errors: str = "backslashreplace") -> None:
     """Characters *stream*'s encoding cannot write (``PYTHONIOENCODING=ascii`` and a name
     like Jürgen) written escaped as standard error does (by default), not failed on."""
+    stream = own(stream) if stream is not None else None
     if isinstance(stream, io.TextIOWrapper):
         stream.reconfigure(errors=errors)
 
@@ -106,8 +103,9 @@ def escaping(stream: IO[str] | None, errors: str = "backslashreplace") -> None:
 def interrupted(detail: str = "") -> None:
     """The one line Ctrl-C leaves (over a progress counter, on a terminal)."""
     if sys.stderr is not None:
-        start = rewind() if is_terminal(sys.stderr) else ""
-        print(f"{start}cuckoo: interrupted{detail}", file=sys.stderr)
+        if is_terminal(sys.stderr):
+            own(sys.stderr).write(rewind())
+        print(f"cuckoo: interrupted{detail}", file=sys.stderr)
 
 
 # -- the game, ruleset and bots named --------------------------------------------------------

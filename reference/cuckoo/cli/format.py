@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     if args.in_place and args.file == "-":
         raise UsageError("--in-place needs a file, not standard input")
     if not args.in_place:
-        not_the_input(target, args.file, rewrite="--in-place")
+        not_the_input(args.file, rewrite="--in-place")
     progress = Progress("game", quiet=args.quiet)
     with output(target, keep=args.in_place) as out:
         for item in records(args.file):

@@ -9,6 +9,7 @@ from typing import Final
 
 from ..games import GAMES
 from ..option_values import MOST, seed, whole, written
+from .common import UsageError
 
 # -- reading values (the readers every command shares are in cuckoo.option_values) -----------
 
@@ -83,13 +84,29 @@ def games_option(parser: argparse.ArgumentParser, what: str, default: int) -> No
 
 
 def players_option(parser: argparse.ArgumentParser, what: str, default: int) -> None:
+    """``--players``, read by :func:`players_of` (the dice game refuses it)."""
     parser.add_argument(
         "--players",
         type=players,
-        default=default,
         metavar="N",
         help=f"cuckoo-cards (2 to 51) and zum-kuckuck (3 to 5): {what} (default: {default})",
     )
+    parser.set_defaults(default_players=default)
+
+
+def players_of(args: argparse.Namespace) -> int:
+    """How many play: two in the dice game, which refuses ``--players`` rather than
+    ignore it; else ``--players`` or the command's default.
+
+    :raises UsageError: for ``--players`` given with the dice game.
+    """
+    if args.game != "cuckoo-dice":
+        return int(args.players or args.default_players)
+    if args.players is not None:
+        raise UsageError(
+            f"--players {args.players}: cuckoo-dice is played by two, always: leave it out"
+        )
+    return 2
 
 
 def quiet_option(parser: argparse.ArgumentParser) -> None:

@@ -7,9 +7,16 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import shown
-from ..option_values import written
+from ..option_values import bot_names, written
 from .common import UsageError, bots, check_target, variant
-from .options import bot_help, game_option, players_option, ruleset_option, seed_option
+from .options import (
+    bot_help,
+    game_option,
+    players_of,
+    players_option,
+    ruleset_option,
+    seed_option,
+)
 from .parser import Asked, command
 from .session import ask, completion, interactive, say, stopped
 
@@ -28,6 +35,7 @@ def add(commands: Any, asked: Asked) -> None:
     game_option(p, "the game")
     p.add_argument(
         "--bot",
+        type=bot_names,
         metavar="BOT",
         help=f"the bot in every other seat; {bot_help(asked.game)}; default: hard"
         if asked.runs("play")
@@ -62,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
 
     chosen = variant(args.game, args.ruleset)
     fewest, most = TABLES[args.game].players
-    players = 2 if args.game == "cuckoo-dice" else args.players
+    players = players_of(args)
     if not fewest <= players <= most:
         raise UsageError(f"--players: {args.game} takes {fewest} to {most} players")
     others = bots([args.bot or DEFAULT_BOT] * (players - 1), args.game)

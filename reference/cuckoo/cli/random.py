@@ -13,6 +13,7 @@ from .options import (
     game_option,
     games_option,
     output_option,
+    players_of,
     players_option,
     quiet_option,
     ruleset_option,
@@ -47,12 +48,13 @@ def run(args: argparse.Namespace) -> int:
     kit = GAMES[args.game]
     chosen = variant(args.game, args.ruleset)
     progress = Progress("game", args.games, quiet=args.quiet)
+    players = players_of(args)
     with output(args.output) as out:
         for number in range(1, args.games + 1):
             try:
-                record = kit.random_record(rng, chosen, args.players, number)
+                record = kit.random_record(rng, chosen, players, number)
             except SetupError as error:  # a number of players this game is not played by
-                raise UsageError(f"--players {args.players}: {error.detail}") from None
+                raise UsageError(f"--players {players}: {error.detail}") from None
             out.write(("\n" if number > 1 else "") + kit.format_record(record))
             progress.advance()
     where = f" written to {shown(args.output)}" if args.output not in (None, "-") else ""

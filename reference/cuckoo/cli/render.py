@@ -31,7 +31,7 @@ def add(commands: Any, asked: Asked) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    not_the_input(args.output, args.file)
+    not_the_input(args.file)
     kit, state = state_at(args)
     if args.view == "3d":
         if kit.dialect.game != "cuckoo-dice":

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from ..errors import CuckooError
-from ..escaping import terminal
+from ..escaping import on_terminal, terminal
 from ..files import FileProblem, drop_stdout, forget_reads, terminate_cleanly
 from .commands import build_parser
 from .common import (
@@ -30,7 +30,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         terminate_cleanly()
         escaping(sys.stdout)
-        sys.stdout = sys.stdout or _Closed()
+        # the one way text reaches a terminal: made inert there (a file or pipe: as it is)
+        sys.stdout = on_terminal(sys.stdout) or _Closed()
+        sys.stderr = on_terminal(sys.stderr)
     forget_reads()
     try:
         words = sys.argv[1:] if argv is None else argv

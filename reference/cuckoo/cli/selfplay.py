@@ -7,6 +7,7 @@ import sys
 from contextlib import nullcontext
 from typing import Any
 
+from ..option_values import bot_names
 from ..progress import Progress, plural
 from . import options
 from .common import EXIT_OK, UsageError, bots, output, variant
@@ -25,6 +26,7 @@ def add(commands: Any, asked: Asked) -> None:
     options.game_option(p, "the game")
     p.add_argument(
         "--bots",
+        type=bot_names,
         required=True,
         metavar="A,B,...",
         help=f"one bot per player, the first player's first; {options.bot_help(asked.game)}"

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..errors import shown
+from ..files import FileProblem, open_input
 from .spec import Study, StudyError, quoted
 from .tasks import Games, Task, play_task
 
@@ -105,7 +106,7 @@ def _lines(path: Path) -> Iterator[tuple[str, str]]:
     """
     name = shown(str(path))
     try:
-        with open(path, "rb") as handle:
+        with open_input(path) as handle:
             number = 0
             while raw := handle.readline(LINE_LIMIT + 1):
                 number += 1
@@ -123,6 +124,8 @@ def _lines(path: Path) -> Iterator[tuple[str, str]]:
                 yield f"{name}:{number}", line
     except OSError as error:
         raise ResultsError(f"cannot read {name}: {error.strerror or error}") from None
+    except FileProblem as problem:
+        raise ResultsError(str(problem)) from None
 
 
 def read_results(path: str | Path, study: Study) -> Iterator[dict[str, Any]]:

@@ -31,6 +31,7 @@ from typing import Any, Final
 
 from .. import cards, dice, kuckuck
 from ..errors import shown
+from ..files import FileProblem, open_input
 from ..players.bots import bot_named
 from ..players.tables import TABLES
 
@@ -266,13 +267,15 @@ def read_study(path: str | Path) -> Study:
     """
     name = shown(str(path))
     try:
-        with open(path, "rb") as file:
+        with open_input(path) as file:  # a FIFO nobody writes to: given up
             text = file.read(MOST_BYTES + 1)
         if len(text) > MOST_BYTES:
             raise StudyError(f"{name}: longer than {MOST_BYTES} bytes: not a study file")
         data = tomllib.loads(text.decode("utf-8"))
     except OSError as error:
         raise StudyError(f"cannot read {name}: {error.strerror or error}") from None
+    except FileProblem as problem:
+        raise StudyError(str(problem)) from None
     except UnicodeDecodeError as error:
         raise StudyError(f"{name}: not UTF-8 text (byte {error.start + 1})") from None
     except tomllib.TOMLDecodeError as error:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
+import shutil
 import sys
 from collections.abc import Callable
 from fnmatch import fnmatchcase
@@ -133,10 +135,17 @@ def _unsafe_output(args: argparse.Namespace) -> str | None:
     for option, path in (("--suite", args.suite), ("--xfail", args.xfail)):
         if path:
             reading(path, f"the file of {option}")
+    try:
+        words = shlex.split(args.engine)
+    except ValueError:  # an unclosed quote: the engine cannot start either
+        words = args.engine.split()
+    for word in [*words, shutil.which(words[0]) or ""]:  # its program, script, data
+        if os.path.isfile(word):
+            reading(word, "a file of the engine's command")
     done: dict[str, str] = {}
     for option, path in _outputs(args).items():
         try:
-            check_output(path, option, stream=True, outputs=done)
+            check_output(path, option, stream=True, append=option == "--summary", outputs=done)
         except FileProblem as problem:
             return str(problem)
         done[path] = option
@@ -156,8 +165,14 @@ def _write_outputs(args: argparse.Namespace, data: dict[str, Any]) -> None:
         (args.summary, lambda: results.markdown(data)),
     ]
     asked = [(path, text) for path, text in written if path]
+    failed: list[str] = []
     for path, text in sorted(asked, key=lambda asked: not os.path.isfile(asked[0])):
-        write_output(path, text(), append=path == args.summary, wait=args.timeout)
+        try:  # one that fails loses none of the others
+            write_output(path, text(), append=path == args.summary, wait=args.timeout)
+        except (OSError, FileProblem) as error:
+            failed.append(str(error))
+    if failed:
+        raise FileProblem("; ".join(failed))
 
 
 def _parts(args: argparse.Namespace) -> tuple[bool, int, int]:
