@@ -34,6 +34,8 @@ from sphinx.environment import BuildEnvironment
 from sphinx.environment.adapters.toctree import _resolve_toctree
 from sphinx.util import logging
 
+from cuckoo.files import replace_file
+
 logger = logging.getLogger(__name__)
 
 SEARCH = "players-search"
@@ -148,7 +150,7 @@ def _players_index(app: Sphinx, exception: Exception | None) -> None:
     out = Path(app.outdir)
     text = (out / "searchindex.js").read_text(encoding="utf-8")
     index = json.loads(text[text.index("(") + 1 : text.rindex(")")])
-    (out / INDEX).write_text(f"Search.setIndex({json.dumps(cut(index, book(app.env)))})")
+    replace_file(out / INDEX, f"Search.setIndex({json.dumps(cut(index, book(app.env)))})".encode())
 
 
 def cut(index: dict[str, Any], docs: set[str]) -> dict[str, Any]:
