@@ -89,15 +89,16 @@ files), and ``zipfile`` needs only code page 437, which stays."""
 
 LEFT_OUT_OF_THE_WHEEL = re.compile(
     r"cuckoo/(?:cli/|study/|openspiel/|__main__\.py|completion\.py|lexer\.py|workers\.py"
-    r"|players/(?:terminal|selfplay)\.py|conformance/(?!__init__\.py$|protocol\.py$)"
+    r"|players/(?:terminal|selfplay|yardstick)\.py|conformance/(?!__init__\.py$|protocol\.py$)"
     r"|dice/iso\.py|kuckuck/summary\.py|cards/svg\.py|kuckuck/svg\.py)"
 )
 """The project's files the app never imports, left out of the wheel it downloads: the
 command line and what only it runs (shell completion, play at the terminal, self-play,
-worker processes, studies), the conformance kit and its data but for the protocol's
-adapters (the recorder reads moves with them), OpenSpiel's bindings, the docs' Pygments
-lexer, and the pictures only the docs draw (the pyramid in 3-D, a Zum Kuckuck! match's
-summary, the card games' rulebook drawings).  (``tests/app/test_app_wheel.py`` checks
+worker processes, studies, the card game's yardstick), the conformance kit and its data
+but for the protocol's adapters (the recorder reads moves with them), OpenSpiel's
+bindings, the docs' Pygments lexer, and the pictures only the docs draw (the pyramid in
+3-D, a Zum Kuckuck! match's summary, the card games' rulebook drawings).
+(``tests/app/test_app_wheel.py`` checks
 that the page imports none of them.)"""
 
 

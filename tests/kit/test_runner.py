@@ -308,7 +308,11 @@ def test_a_suite_whose_case_would_put_the_protocol_out_of_step_is_refused(
     """A case's command line holds no line break nor other control character but the tab
     (a record may hold CR and FF, white space of the notation, but no line feed): one line
     names the case, before any case is run."""
-    case: dict[str, Any] = {"id": "broken-line", "rules": ["CD-X"], "expect": {"answer": "="}}
+    case: dict[str, Any] = {
+        "id": "broken-line",
+        "rules": ["CD-TURN-ORDER"],
+        "expect": {"answer": "="},
+    }
     case[field] = value
     if field == "moves":
         case["setup"] = {"ruleset": "cuckoo", "params": {}, "first": "Blue",

@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+import unicodedata
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from markdown_it import MarkdownIt
@@ -128,13 +129,18 @@ def test_markdown_text_reads_as_written() -> None:
     assert tokens[2].content == terminal(" ".join(HOSTILE.splitlines()))
 
 
-def _hostile_suite(tmp_path: Path) -> Path:
-    """A shipped case made to fail, whose ID, about line and moves are hostile."""
+PRINTABLE: Final = "".join(c for c in HOSTILE if unicodedata.category(c) != "Cc")
+"""The hostile text a suite's command line may hold: no control character."""
+
+
+def _hostile_suite(tmp_path: Path, move: str = PRINTABLE) -> Path:
+    """A shipped case made to fail, whose ID, about line and move are hostile (a move with
+    a control character is refused on read: the suite's shape)."""
     shipped = json.loads(
         (Path(results.__file__).parents[1] / "data" / "cuckoo-cards.json").read_text("utf-8")
     )
     case = dict(shipped["cases"][0])
-    case |= {"id": HOSTILE, "about": HOSTILE, "moves": [HOSTILE]}
+    case |= {"id": HOSTILE, "about": HOSTILE, "moves": [move]}
     path = tmp_path / "suite.json"
     path.write_text(json.dumps(shipped | {"cases": [case]}), encoding="utf-8")
     return path
@@ -153,3 +159,9 @@ def test_a_suites_about_line_and_commands_reach_no_terminal(
         line for line in (out + err).splitlines() if UNSAFE_IN_TERMINAL.search(line)
     ]
     assert terminal(HOSTILE) in out
+    refused = main(
+        ["conform", "--engine", SERVE, "--suite", str(_hostile_suite(tmp_path, HOSTILE))]
+    )
+    out, err = capsys.readouterr()
+    assert refused == 2 and "control character" in err and not out, (out, err)
+    assert not UNSAFE_IN_TERMINAL.search(err)
