@@ -129,7 +129,7 @@ def enter_by_picture(
             tap(page, first)
         for label in rest:
             tap(page, label)
-        answer(page, choice, text)
+        answer(page, choice, text, table)
         table = {**table, "moves": [*table["moves"], text]}
         wait_stored(page, KEY, len(table["moves"]))
         assert page.inner_text("#refused") == ""
