@@ -163,10 +163,14 @@ SAMPLE_OR_WHOLE = [
 
 
 def _sample(tags: tuple[str, ...]) -> tuple[list[dict[str, Any]], list[str]]:
-    """The card game's cases with one of *tags* (all of them for none), and the options
-    that run just those."""
+    """The card game's cases with one of *tags* (all of them but the guide's for none), and
+    the options that run just those. The guide's cases (2026.12.1) send a record to an
+    engine with no game yet, as their point, which these broken engines fail in any order:
+    the runner's isolation is judged on the rest."""
     cases = [c for s in load_all() if s["game"] == "cuckoo-cards" for c in s["cases"]]
-    chosen = [c for c in cases if not tags or set(tags) & set(c["tags"])]
+    if not tags:
+        return [c for c in cases if "guide" not in c["tags"]], ["--skip", "guide"]
+    chosen = [c for c in cases if set(tags) & set(c["tags"])]
     return chosen, [option for tag in tags for option in ("--run", tag)]
 
 
@@ -208,11 +212,13 @@ def _record_first(case: dict[str, Any]) -> bool:
 
 def _games(case: dict[str, Any]) -> int:
     """How many games *case* starts (``new`` or ``record`` lines sent), the records the
-    runner sends after it to check the round trips (issue 49) included."""
+    runner sends after it to check the round trips (issue 49) included, and the game sent
+    again after a refusal to check it one move later (hostile round six)."""
+    again = "error" in case["expect"]
     if "commands" in case:
-        return sum(line.startswith(("new ", "record ")) for line in case["commands"])
+        return again + sum(line.startswith(("new ", "record ")) for line in case["commands"])
     round_trips = not {"error", "format", "answer"} & set(case["expect"])
-    return 0 if "format" in case["expect"] else 1 + round_trips
+    return 0 if "format" in case["expect"] else 1 + round_trips + again
 
 
 @pytest.mark.slow
